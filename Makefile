@@ -1,0 +1,50 @@
+# Makefile - top-level build of stratprof: C model, tools and tests.
+#
+# `make` builds everything into build/; `make test` runs every test;
+# `make demo` runs the main job on the committed trace excerpt;
+# `make bench` measures the model and writes docs/performance.md.
+# Each part adds its own rules through the .mk fragment in its folder.
+
+BUILD    ?= build
+BIN      := $(BUILD)/bin
+OBJ      := $(BUILD)/obj
+CC       ?= cc
+OPT      ?= -O2
+CFLAGS   ?= $(OPT) -g
+CFLAGS   += -std=c99 -Wall -Wextra -Wpedantic -Wshadow -Werror=implicit-function-declaration
+CPPFLAGS += -Icmodel/include -Icmodel/tests -Isw/trace -Isw/profile
+LDLIBS_Z := -lz -lm
+PYTHON   ?= python3
+
+# Folder with the real program traces; targets that read it say so when it is absent.
+TRACES   ?= ../shared/traces
+
+# Test programs each part registers; scripts/run-tests.sh runs them all.
+TEST_BINS :=
+
+.PHONY: all deps test demo bench clean
+all:
+
+include cmodel/cmodel.mk
+include sw/trace/trace.mk
+include sw/profile/profile.mk
+include sw/stratprof/stratprof.mk
+
+all: $(BIN)/stratprof
+
+# Object files mirror the source tree under $(OBJ).
+$(OBJ)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+
+-include $(shell find $(OBJ) -name '*.d' 2>/dev/null)
+
+deps:
+	@scripts/deps.sh
+
+test: deps
+	@$(MAKE) --no-print-directory all $(TEST_BINS)
+	@scripts/run-tests.sh $(TEST_BINS)
+
+clean:
+	rm -rf $(BUILD)

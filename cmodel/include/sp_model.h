@@ -1,0 +1,151 @@
+/*
+ * sp_model.h - the bit-exact C model of the stratprof block.
+ *
+ * The model implements docs/spec.md: for the same tuple sequence and the
+ * same register writes it produces the same messages, in the same order,
+ * and the same register values as the RTL.  The caller owns the state
+ * (sp_model_t); the core uses no globals, no malloc and no stdio, so it
+ * also builds freestanding for a RISC-V soft core.
+ */
+#ifndef SP_MODEL_H
+#define SP_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sp_regs.h"
+#include "sp_tuple.h"
+
+/* Compile-time ceilings on the built parameters (storage inside sp_model_t). */
+#ifndef SP_MAX_TABLE_AW
+#define SP_MAX_TABLE_AW 12 /* up to 4096 counter-table entries */
+#endif
+#ifndef SP_MAX_OQ_AW
+#define SP_MAX_OQ_AW 12 /* up to 4096 queued messages */
+#endif
+#ifndef SP_MAX_ASSOC_K
+#define SP_MAX_ASSOC_K 64
+#endif
+#define SP_MAX_WAYS_LOG2 3
+#define SP_MAX_TAG_BITS 8
+#define SP_COUNT_BITS 16 /* counter-table count field */
+#define SP_MISS_BITS 4   /* tagged miss counter */
+#define SP_MAX_WORD_BYTES 8
+
+/* Build-time parameters: what the RTL takes as Verilog parameters. */
+typedef struct sp_params {
+    unsigned word_bits;     /* 32 or 64 */
+    unsigned table_aw;      /* log2 of the largest counter table, 0..SP_MAX_TABLE_AW */
+    unsigned ways_log2_max; /* log2 of the most ways, 0..SP_MAX_WAYS_LOG2 */
+    unsigned tag_bits_max;  /* widest tag, 1..SP_MAX_TAG_BITS */
+    unsigned assoc_k;       /* entries in A_k, 1..SP_MAX_ASSOC_K */
+    unsigned oq_aw;         /* log2 of the output queue depth, 1..SP_MAX_OQ_AW */
+} sp_params_t;
+
+/* The reference build: 32-bit words, 4096 entries, 4 ways, 8-bit tags, A_16, 256 messages. */
+void sp_params_default(sp_params_t *p);
+
+/* Tagged-compressor entry states. */
+enum sp_tag_state { SP_TAG_EMPTY = 0, SP_TAG_VALID = 1, SP_TAG_EVICT = 2 };
+
+/* Tagged FSM transitions, counted for coverage (docs/spec.md section 5.3). */
+enum sp_fsm_edge {
+    SP_FSM_E1 = 0, /* Empty: allocate */
+    SP_FSM_E2,     /* hit count reached RATE: emit, entry to Empty */
+    SP_FSM_E3,     /* Valid hit */
+    SP_FSM_E4,     /* Valid miss: to Evict */
+    SP_FSM_E5,     /* Evict miss, ShouldReplace: new tuple takes the entry */
+    SP_FSM_E5A,    /* Evict miss: count the miss */
+    SP_FSM_E6,     /* Evict hit, ShouldEvict: emit, entry to Empty with the misses */
+    SP_FSM_E6A,    /* Evict hit: count the hit */
+    SP_FSM_COUNT
+};
+
+typedef struct sp_entry {
+    uint16_t count; /* P/CR: events since last message; TAG: hit count (or carry when Empty) */
+    uint8_t tag;
+    uint8_t miss;
+    uint8_t state; /* enum sp_tag_state */
+} sp_entry_t;
+
+typedef struct sp_assoc_entry {
+    sp_tuple_t tuple;
+    uint32_t count;
+} sp_assoc_entry_t;
+
+/* The whole block.  Treat as opaque; use the functions below. */
+typedef struct sp_model {
+    sp_params_t params;
+    uint64_t word_mask;
+    /* registers */
+    uint32_t ctrl, mode, rate, table_cfg, tag_thresh, seed, oq_watermark;
+    uint32_t irq_enable, irq_sticky, err_code, err_value;
+    uint8_t sbox_addr;
+    uint8_t sbox[256];
+    /* derived from the registers (recomputed on every accepted write) */
+    unsigned sampler, index_bits, set_bits, ways, tag_bits, evict_hits, replace_misses;
+    uint16_t fold0[SP_MAX_WORD_BYTES][256]; /* xor-fold of flip(randomize(word0)) per byte */
+    uint16_t fold1[SP_MAX_WORD_BYTES][256]; /* xor-fold of randomize(word1) per byte */
+    uint8_t tagfold[SP_MAX_WORD_BYTES][256]; /* xor-fold to the tag width per byte */
+    /* stage 1 */
+    sp_entry_t table[1u << SP_MAX_TABLE_AW];
+    /* stage 2: move-to-front list, valid entries first */
+    sp_assoc_entry_t assoc[SP_MAX_ASSOC_K];
+    unsigned assoc_used;
+    int flushing;
+    /* output queue */
+    sp_message_t oq[1u << SP_MAX_OQ_AW];
+    unsigned oq_head, oq_fill;
+    sp_message_t window; /* latched by a MSG_HEAD read */
+    /* accounting */
+    uint64_t acc[SP_ACC_COUNT];
+    uint64_t acc_snap[SP_ACC_COUNT];
+    /* coverage of the tagged FSM, not visible on the bus */
+    uint64_t fsm_hits[SP_FSM_COUNT];
+} sp_model_t;
+
+/* Result of offering one tuple to the input port. */
+enum sp_push_result {
+    SP_PUSH_TAKEN = 0,  /* compressed, ignored or dropped: the tuple is accounted for */
+    SP_PUSH_STALLED = 1 /* stall policy and the queue is full: offer it again later */
+};
+
+/* Puts the model into its reset state.  Returns 0, or -1 if a parameter is out of range. */
+int sp_model_init(sp_model_t *m, const sp_params_t *p);
+
+/* Offers one tuple to the input port. */
+enum sp_push_result sp_model_push(sp_model_t *m, const sp_tuple_t *t);
+/* Offers tuples in order until all are taken or one stalls; returns how many were taken. */
+size_t sp_model_push_many(sp_model_t *m, const sp_tuple_t *t, size_t n);
+/* Counts a tuple the input port dropped without looking at it (used by the RTL cross-check). */
+void sp_model_drop(sp_model_t *m);
+
+/* Pops the oldest message; returns 1, or 0 when the queue is empty.  Same effect as
+ * reading MSG_HEAD and the word registers. */
+int sp_model_pop(sp_model_t *m, sp_message_t *msg);
+
+/* The register interface. */
+uint32_t sp_reg_read(sp_model_t *m, uint32_t offset);
+void sp_reg_write(sp_model_t *m, uint32_t offset, uint32_t value);
+/* Level of the interrupt line. */
+int sp_model_irq(const sp_model_t *m);
+
+/* Live accounting counter (the bus reads the snapshot instead). */
+uint64_t sp_model_acc(const sp_model_t *m, enum sp_acc which);
+/* 1 when both conservation laws of docs/spec.md section 7 hold on the live counters
+ * and the resident counters equal what the table and A_k actually hold. */
+int sp_model_conserved(const sp_model_t *m);
+
+/* The hash of docs/spec.md section 4, written straight from its definition. */
+uint64_t sp_randomize(const uint8_t sbox[256], uint64_t w, unsigned word_bytes);
+uint64_t sp_flip(uint64_t w, unsigned word_bytes);
+uint64_t sp_xor_fold(uint64_t w, unsigned word_bits, unsigned n);
+uint32_t sp_hash_index(const uint8_t sbox[256], const sp_tuple_t *t, unsigned word_bits,
+                       unsigned index_bits);
+uint32_t sp_hash_tag(const sp_tuple_t *t, unsigned word_bits, unsigned tag_bits);
+/* The default S-box contents (docs/spec.md section 4.1). */
+extern const uint8_t sp_sbox_default[256];
+/* The random generator step (xorshift32, shifts 13, 17, 5). */
+uint32_t sp_xorshift32(uint32_t s);
+
+#endif

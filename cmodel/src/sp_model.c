@@ -1,0 +1,891 @@
+/*
+ * sp_model.c - the bit-exact model of the stratprof block (docs/spec.md).
+ *
+ * Section numbers in the comments refer to docs/spec.md.  The model keeps
+ * no state outside sp_model_t and calls no library function, so the same
+ * file builds for the host, for the Verilator harness and freestanding for
+ * a RISC-V soft core.
+ */
+#include "sp_model.h"
+
+#define SP_RATE_MAX 0xFFFFu
+#define SP_COUNT_SAT 0xFFFFu /* counter-table count field saturation (CR forced sample) */
+#define SP_DEFAULT_SEED 0x9E3779B9u
+
+/* ---------------------------------------------------------------- hash (4) */
+
+uint64_t sp_randomize(const uint8_t sbox[256], uint64_t w, unsigned word_bytes)
+{
+    uint64_t r = 0;
+    for (unsigned i = 0; i < word_bytes; i++)
+        r |= (uint64_t)sbox[(w >> (8 * i)) & 0xFF] << (8 * i);
+    return r;
+}
+
+uint64_t sp_flip(uint64_t w, unsigned word_bytes)
+{
+    uint64_t r = 0;
+    for (unsigned i = 0; i < word_bytes; i++)
+        r |= ((w >> (8 * i)) & 0xFF) << (8 * (word_bytes - 1 - i));
+    return r;
+}
+
+static uint64_t word_mask_of(unsigned word_bits)
+{
+    return word_bits >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << word_bits) - 1);
+}
+
+uint64_t sp_xor_fold(uint64_t w, unsigned word_bits, unsigned n)
+{
+    if (n == 0)
+        return 0;
+    w &= word_mask_of(word_bits);
+    uint64_t chunk = word_mask_of(n), r = 0;
+    for (unsigned i = 0; i < word_bits; i += n)
+        r ^= (w >> i) & chunk;
+    return r;
+}
+
+uint32_t sp_hash_index(const uint8_t sbox[256], const sp_tuple_t *t, unsigned word_bits,
+                       unsigned index_bits)
+{
+    unsigned nb = word_bits / 8;
+    uint64_t mask = word_mask_of(word_bits);
+    uint64_t w0 = (t->word0 ^ (uint64_t)(t->kind & 7u)) & mask;
+    uint64_t w1 = t->word1 & mask;
+    uint64_t x = sp_flip(sp_randomize(sbox, w0, nb), nb) ^ sp_randomize(sbox, w1, nb);
+    return (uint32_t)sp_xor_fold(x, word_bits, index_bits);
+}
+
+uint32_t sp_hash_tag(const sp_tuple_t *t, unsigned word_bits, unsigned tag_bits)
+{
+    uint64_t x = t->word0 ^ t->word1 ^ (uint64_t)(t->kind & 7u);
+    return (uint32_t)sp_xor_fold(x, word_bits, tag_bits);
+}
+
+uint32_t sp_xorshift32(uint32_t s)
+{
+    s ^= s << 13;
+    s ^= s >> 17;
+    s ^= s << 5;
+    return s;
+}
+
+/*
+ * xor-fold is linear over xor and randomize works byte by byte, so the index
+ * is the xor of one precomputed, already folded value per input byte.  The
+ * tables are rebuilt whenever the S-box or the index width changes.
+ */
+static unsigned hash_bits(const sp_model_t *m)
+{
+    return m->sampler == SP_SAMPLER_TAG ? m->set_bits : m->index_bits;
+}
+
+static void fold_entry(sp_model_t *m, unsigned b)
+{
+    unsigned nb = m->params.word_bits / 8, wb = m->params.word_bits, n = hash_bits(m);
+    for (unsigned i = 0; i < nb; i++) {
+        uint64_t v = m->sbox[b];
+        m->fold0[i][b] = (uint16_t)sp_xor_fold(v << (8 * (nb - 1 - i)), wb, n);
+        m->fold1[i][b] = (uint16_t)sp_xor_fold(v << (8 * i), wb, n);
+    }
+}
+
+static void fold_all(sp_model_t *m)
+{
+    unsigned wb = m->params.word_bits;
+    for (unsigned b = 0; b < 256; b++) {
+        fold_entry(m, b);
+        for (unsigned i = 0; i < wb / 8; i++)
+            m->tagfold[i][b] = (uint8_t)sp_xor_fold((uint64_t)b << (8 * i), wb, m->tag_bits);
+    }
+}
+
+#define SP_FOLD_BYTE(i) (m->fold0[i][(w0 >> (8 * i)) & 0xFF] ^ m->fold1[i][(w1 >> (8 * i)) & 0xFF])
+
+/* Written out byte by byte: this is the hottest path of the model. */
+static inline uint32_t fast_index(const sp_model_t *m, uint64_t w0, uint64_t w1)
+{
+    uint32_t x = (uint32_t)(SP_FOLD_BYTE(0) ^ SP_FOLD_BYTE(1) ^ SP_FOLD_BYTE(2) ^ SP_FOLD_BYTE(3));
+    if (m->params.word_bits == 64)
+        x ^= (uint32_t)(SP_FOLD_BYTE(4) ^ SP_FOLD_BYTE(5) ^ SP_FOLD_BYTE(6) ^ SP_FOLD_BYTE(7));
+    return x;
+}
+
+static inline uint32_t fast_tag(const sp_model_t *m, uint64_t x)
+{
+    uint32_t r = 0;
+    for (unsigned i = 0; i < m->params.word_bits / 8; i++)
+        r ^= m->tagfold[i][(x >> (8 * i)) & 0xFF];
+    return r;
+}
+
+/* ------------------------------------------------------ output queue (8) */
+
+static unsigned oq_depth(const sp_model_t *m)
+{
+    return 1u << m->params.oq_aw;
+}
+
+static void oq_push(sp_model_t *m, const sp_tuple_t *t, uint32_t count)
+{
+    unsigned slot = (m->oq_head + m->oq_fill) & (oq_depth(m) - 1);
+    m->oq[slot].tuple = *t;
+    m->oq[slot].count = count;
+    m->oq_fill++;
+    m->acc[SP_ACC_COUNT_OUT] += count;
+    m->acc[SP_ACC_MSG_OUT]++;
+}
+
+/* ------------------------------------------------- associative stage (6) */
+
+static int same_tuple(const sp_tuple_t *a, const sp_tuple_t *b)
+{
+    return a->word0 == b->word0 && a->word1 == b->word1 && a->kind == b->kind;
+}
+
+/* Takes one stage-1 message; emits at most one message (a victim or an overflow). */
+static void assoc_insert(sp_model_t *m, const sp_tuple_t *t, uint32_t count)
+{
+    sp_assoc_entry_t e;
+    unsigned i;
+    m->acc[SP_ACC_COUNT_RES_ASSOC] += count;
+    for (i = 0; i < m->assoc_used; i++)
+        if (same_tuple(&m->assoc[i].tuple, t))
+            break;
+    if (i < m->assoc_used) {
+        e = m->assoc[i];
+        if ((uint64_t)e.count + count > SP_MSG_COUNT_MAX) {
+            /* overflow: the old count leaves, the entry restarts with the new one */
+            oq_push(m, &e.tuple, e.count);
+            m->acc[SP_ACC_COUNT_RES_ASSOC] -= e.count;
+            e.count = count;
+        } else {
+            e.count += count;
+        }
+    } else {
+        if (m->assoc_used == m->params.assoc_k) {
+            sp_assoc_entry_t *victim = &m->assoc[m->assoc_used - 1];
+            oq_push(m, &victim->tuple, victim->count);
+            m->acc[SP_ACC_COUNT_RES_ASSOC] -= victim->count;
+            m->assoc_used--;
+        }
+        e.tuple = *t;
+        e.count = count;
+        i = m->assoc_used++;
+    }
+    /* move to front: positions 0..i-1 shift down one */
+    for (; i > 0; i--)
+        m->assoc[i] = m->assoc[i - 1];
+    m->assoc[0] = e;
+}
+
+/* Flush: emit list entries most recent first while the queue has room. */
+static void assoc_flush_step(sp_model_t *m)
+{
+    while (m->flushing && m->oq_fill < oq_depth(m)) {
+        if (m->assoc_used == 0) {
+            m->flushing = 0;
+            m->irq_sticky |= SP_IRQ_FLUSH_DONE;
+            break;
+        }
+        oq_push(m, &m->assoc[0].tuple, m->assoc[0].count);
+        m->acc[SP_ACC_COUNT_RES_ASSOC] -= m->assoc[0].count;
+        m->assoc_used--;
+        for (unsigned i = 0; i < m->assoc_used; i++)
+            m->assoc[i] = m->assoc[i + 1];
+    }
+    if (m->flushing && m->assoc_used == 0) {
+        m->flushing = 0;
+        m->irq_sticky |= SP_IRQ_FLUSH_DONE;
+    }
+}
+
+/* A message leaves stage 1: through A_k or straight to the queue. */
+static void emit(sp_model_t *m, const sp_tuple_t *t, uint32_t count)
+{
+    if (m->mode & SP_MODE_ASSOC_EN)
+        assoc_insert(m, t, count);
+    else
+        oq_push(m, t, count);
+}
+
+/* ------------------------------------------------------ samplers (5.1) */
+
+static int random_select(sp_model_t *m)
+{
+    m->seed = sp_xorshift32(m->seed);
+    /* P(select) = ceil(2^32 / r) / 2^32: exact for powers of two, within 2^-32 otherwise */
+    return (uint64_t)m->seed * m->rate < ((uint64_t)1 << 32);
+}
+
+/* P_r and H[P_r]_n: the counter of the stream counts to r. */
+static void periodic(sp_model_t *m, const sp_tuple_t *t, unsigned idx)
+{
+    sp_entry_t *e = &m->table[idx];
+    uint32_t c = e->count + 1u;
+    m->acc[SP_ACC_COUNT_IN]++;
+    m->acc[SP_ACC_COUNT_RES_TABLE]++;
+    if (c >= m->rate) {
+        e->count = 0;
+        m->acc[SP_ACC_COUNT_RES_TABLE] -= c;
+        emit(m, t, c);
+    } else {
+        e->count = (uint16_t)c;
+    }
+}
+
+/* CR_r and H[CR_r]_n: the counter measures the gap a random selection closes. */
+static void counted_random(sp_model_t *m, const sp_tuple_t *t, unsigned idx)
+{
+    sp_entry_t *e = &m->table[idx];
+    uint32_t c = e->count + 1u;
+    int sel = random_select(m);
+    m->acc[SP_ACC_COUNT_IN]++;
+    m->acc[SP_ACC_COUNT_RES_TABLE]++;
+    if (sel || c == SP_COUNT_SAT) {
+        e->count = 0;
+        m->acc[SP_ACC_COUNT_RES_TABLE] -= c;
+        emit(m, t, c);
+    } else {
+        e->count = (uint16_t)c;
+    }
+}
+
+/* ------------------------------------------------ tagged compressor (5.3) */
+
+/* Emits when the entry's new hit count has reached RATE (E2 after E1, E3 or E5). */
+static void tag_hold(sp_model_t *m, sp_entry_t *e, const sp_tuple_t *t, uint32_t h)
+{
+    if (h >= m->rate) {
+        m->fsm_hits[SP_FSM_E2]++;
+        m->acc[SP_ACC_COUNT_RES_TABLE] -= h;
+        e->count = 0;
+        e->miss = 0;
+        e->state = SP_TAG_EMPTY;
+        emit(m, t, h);
+    } else {
+        e->count = (uint16_t)h;
+    }
+}
+
+static void tagged(sp_model_t *m, const sp_tuple_t *t, uint32_t set)
+{
+    uint8_t tag = (uint8_t)fast_tag(m, t->word0 ^ t->word1 ^ t->kind);
+    sp_entry_t *ways = &m->table[set * m->ways];
+    sp_entry_t *e = 0;
+    int discard = (m->mode & SP_MODE_TAG_DISCARD) != 0;
+
+    m->acc[SP_ACC_COUNT_IN]++;
+    m->acc[SP_ACC_COUNT_RES_TABLE]++;
+    for (unsigned w = 0; w < m->ways; w++)
+        if (ways[w].state != SP_TAG_EMPTY && ways[w].tag == tag) {
+            e = &ways[w];
+            break;
+        }
+    if (e && e->state == SP_TAG_VALID) {
+        m->fsm_hits[SP_FSM_E3]++;
+        tag_hold(m, e, t, e->count + 1u);
+        return;
+    }
+    if (e) { /* hit in Evict */
+        uint32_t h = e->count + 1u;
+        if (h >= m->evict_hits || h >= m->rate) {
+            uint32_t carry = e->miss;
+            m->fsm_hits[SP_FSM_E6]++;
+            m->acc[SP_ACC_COUNT_RES_TABLE] -= h;
+            if (discard) {
+                m->acc[SP_ACC_COUNT_RES_TABLE] -= carry;
+                m->acc[SP_ACC_COUNT_DISCARDED] += carry;
+                carry = 0;
+            }
+            e->count = (uint16_t)carry;
+            e->miss = 0;
+            e->state = SP_TAG_EMPTY;
+            emit(m, t, h);
+        } else {
+            m->fsm_hits[SP_FSM_E6A]++;
+            e->count = (uint16_t)h;
+        }
+        return;
+    }
+    /* miss in the whole set: an Empty way first, lowest number */
+    for (unsigned w = 0; w < m->ways; w++)
+        if (ways[w].state == SP_TAG_EMPTY) {
+            e = &ways[w];
+            break;
+        }
+    if (e) {
+        m->fsm_hits[SP_FSM_E1]++;
+        e->tag = tag;
+        e->miss = 0;
+        e->state = SP_TAG_VALID;
+        tag_hold(m, e, t, e->count + 1u);
+        return;
+    }
+    /* victim: the Evict way with most misses, else the Valid way with fewest hits */
+    for (unsigned w = 0; w < m->ways; w++)
+        if (ways[w].state == SP_TAG_EVICT && (!e || ways[w].miss > e->miss))
+            e = &ways[w];
+    if (!e) {
+        for (unsigned w = 0; w < m->ways; w++)
+            if (!e || ways[w].count < e->count)
+                e = &ways[w];
+        m->fsm_hits[SP_FSM_E4]++;
+        e->state = SP_TAG_EVICT;
+        e->miss = 1;
+        return;
+    }
+    if (e->miss + 1u >= m->replace_misses) {
+        uint32_t h;
+        m->fsm_hits[SP_FSM_E5]++;
+        if (discard) {
+            m->acc[SP_ACC_COUNT_RES_TABLE] -= (uint64_t)e->count + e->miss;
+            m->acc[SP_ACC_COUNT_DISCARDED] += (uint64_t)e->count + e->miss;
+            h = 1;
+        } else {
+            h = e->count + e->miss + 1u;
+        }
+        e->tag = tag;
+        e->miss = 0;
+        e->state = SP_TAG_VALID;
+        tag_hold(m, e, t, h);
+    } else {
+        m->fsm_hits[SP_FSM_E5A]++;
+        e->miss++;
+    }
+}
+
+/* ----------------------------------------------------------- input port */
+
+static inline void compress(sp_model_t *m, const sp_tuple_t *in)
+{
+    sp_tuple_t t;
+    t.word0 = in->word0 & m->word_mask;
+    t.word1 = in->word1 & m->word_mask;
+    t.kind = (uint8_t)(in->kind & 7u);
+    m->acc[SP_ACC_EV_IN]++;
+    switch (m->sampler) {
+    case SP_SAMPLER_P:
+        m->acc[SP_ACC_EV_COUNTED]++;
+        periodic(m, &t, 0);
+        break;
+    case SP_SAMPLER_HP:
+        m->acc[SP_ACC_EV_COUNTED]++;
+        periodic(m, &t, fast_index(m, t.word0 ^ t.kind, t.word1));
+        break;
+    case SP_SAMPLER_R:
+    case SP_SAMPLER_HR:
+        /* H[R]: each substream draws independently from the same stateless
+         * sampler, so it selects exactly what R selects (paper 3.3). */
+        if (random_select(m)) {
+            m->acc[SP_ACC_EV_COUNTED]++;
+            m->acc[SP_ACC_COUNT_IN] += m->rate;
+            emit(m, &t, m->rate);
+        } else {
+            m->acc[SP_ACC_EV_SKIPPED]++;
+        }
+        break;
+    case SP_SAMPLER_CR:
+        m->acc[SP_ACC_EV_COUNTED]++;
+        counted_random(m, &t, 0);
+        break;
+    case SP_SAMPLER_HCR:
+        m->acc[SP_ACC_EV_COUNTED]++;
+        counted_random(m, &t, fast_index(m, t.word0 ^ t.kind, t.word1));
+        break;
+    default: /* SP_SAMPLER_TAG */
+        m->acc[SP_ACC_EV_COUNTED]++;
+        tagged(m, &t, fast_index(m, t.word0 ^ t.kind, t.word1));
+        break;
+    }
+}
+
+enum sp_push_result sp_model_push(sp_model_t *m, const sp_tuple_t *t)
+{
+    if (!(m->ctrl & SP_CTRL_ENABLE)) {
+        m->acc[SP_ACC_EV_IN]++;
+        m->acc[SP_ACC_EV_IGNORED]++;
+        return SP_PUSH_TAKEN;
+    }
+    /* one tuple emits at most one message, so one free slot is enough */
+    if (m->oq_fill == oq_depth(m)) {
+        if (!(m->ctrl & SP_CTRL_DROP))
+            return SP_PUSH_STALLED;
+        sp_model_drop(m);
+        return SP_PUSH_TAKEN;
+    }
+    compress(m, t);
+    return SP_PUSH_TAKEN;
+}
+
+/*
+ * The stratified periodic sampler is the reference configuration, so it has
+ * a loop of its own that keeps the accounting in locals; it does exactly
+ * what compress() does for P and HP.
+ */
+static size_t periodic_many(sp_model_t *m, const sp_tuple_t *t, size_t n)
+{
+    size_t i = 0;
+    unsigned depth = oq_depth(m), hashed = m->sampler == SP_SAMPLER_HP;
+    uint32_t rate = m->rate;
+    uint64_t emitted = 0;
+    for (; i < n && m->oq_fill < depth; i++) {
+        sp_tuple_t u;
+        sp_entry_t *e;
+        uint32_t c;
+        u.word0 = t[i].word0 & m->word_mask;
+        u.word1 = t[i].word1 & m->word_mask;
+        u.kind = (uint8_t)(t[i].kind & 7u);
+        e = &m->table[hashed ? fast_index(m, u.word0 ^ u.kind, u.word1) : 0];
+        c = e->count + 1u;
+        if (c >= rate) {
+            e->count = 0;
+            emitted += c;
+            emit(m, &u, c);
+        } else {
+            e->count = (uint16_t)c;
+        }
+    }
+    m->acc[SP_ACC_EV_IN] += i;
+    m->acc[SP_ACC_EV_COUNTED] += i;
+    m->acc[SP_ACC_COUNT_IN] += i;
+    m->acc[SP_ACC_COUNT_RES_TABLE] += i - emitted;
+    return i;
+}
+
+size_t sp_model_push_many(sp_model_t *m, const sp_tuple_t *t, size_t n)
+{
+    size_t i = 0;
+    unsigned depth = oq_depth(m);
+    if ((m->ctrl & SP_CTRL_ENABLE) && !(m->ctrl & SP_CTRL_DROP)) {
+        if (m->sampler == SP_SAMPLER_P || m->sampler == SP_SAMPLER_HP)
+            return periodic_many(m, t, n);
+        for (; i < n && m->oq_fill < depth; i++)
+            compress(m, &t[i]);
+        return i;
+    }
+    for (; i < n; i++)
+        if (sp_model_push(m, &t[i]) == SP_PUSH_STALLED)
+            break;
+    return i;
+}
+
+void sp_model_drop(sp_model_t *m)
+{
+    m->acc[SP_ACC_EV_IN]++;
+    m->acc[SP_ACC_EV_DROPPED]++;
+    m->irq_sticky |= SP_IRQ_DROP;
+}
+
+int sp_model_pop(sp_model_t *m, sp_message_t *msg)
+{
+    if (m->oq_fill == 0)
+        return 0;
+    *msg = m->oq[m->oq_head];
+    m->oq_head = (m->oq_head + 1u) & (oq_depth(m) - 1u);
+    m->oq_fill--;
+    assoc_flush_step(m);
+    return 1;
+}
+
+/* ------------------------------------------------------------ registers (9) */
+
+static void reject(sp_model_t *m, uint32_t offset, uint32_t value, enum sp_err_code code)
+{
+    if (m->err_code == SP_ERR_NONE) {
+        m->err_code = (uint32_t)code | (offset << SP_ERR_OFFSET_SHIFT);
+        m->err_value = value;
+    }
+    m->irq_sticky |= SP_IRQ_ERROR;
+}
+
+/* Recomputes the decoded configuration from MODE, RATE, TABLE and TAG_THRESH. */
+static void decode_config(sp_model_t *m)
+{
+    unsigned ways_log2 = (m->table_cfg >> SP_TABLE_WAYS_LOG2_SHIFT) & 0x3u;
+    m->sampler = m->mode & SP_MODE_SAMPLER_MASK;
+    m->index_bits = (m->table_cfg >> SP_TABLE_INDEX_BITS_SHIFT) & 0xFu;
+    m->ways = 1u << ways_log2;
+    m->set_bits = m->index_bits - ways_log2;
+    m->tag_bits = (m->table_cfg >> SP_TABLE_TAG_BITS_SHIFT) & 0xFu;
+    m->evict_hits = (m->tag_thresh >> SP_TAG_EVICT_HITS_SHIFT) & 0xFFFFu;
+    m->replace_misses = (m->tag_thresh >> SP_TAG_REPLACE_MISSES_SHIFT) & 0xFu;
+    fold_all(m);
+}
+
+static uint64_t resident_in_table(const sp_model_t *m)
+{
+    uint64_t sum = 0;
+    for (unsigned i = 0; i < (1u << m->params.table_aw); i++)
+        sum += (uint64_t)m->table[i].count + m->table[i].miss;
+    return sum;
+}
+
+static void clear_table(sp_model_t *m)
+{
+    for (unsigned i = 0; i < (1u << m->params.table_aw); i++) {
+        m->table[i].count = 0;
+        m->table[i].tag = 0;
+        m->table[i].miss = 0;
+        m->table[i].state = SP_TAG_EMPTY;
+    }
+    m->acc[SP_ACC_COUNT_DISCARDED] += m->acc[SP_ACC_COUNT_RES_TABLE];
+    m->acc[SP_ACC_COUNT_RES_TABLE] = 0;
+}
+
+static int stopped(const sp_model_t *m)
+{
+    return !(m->ctrl & SP_CTRL_ENABLE) && !m->flushing;
+}
+
+/* Writes one configuration register that clears the table when accepted. */
+static void write_config(sp_model_t *m, uint32_t offset, uint32_t value)
+{
+    uint32_t *reg;
+    if (!stopped(m)) {
+        reject(m, offset, value, SP_ERR_BUSY);
+        return;
+    }
+    switch (offset) {
+    case SP_REG_MODE:
+        if (value & ~(SP_MODE_SAMPLER_MASK | SP_MODE_ASSOC_EN | SP_MODE_TAG_DISCARD)) {
+            reject(m, offset, value, SP_ERR_RESERVED);
+            return;
+        }
+        if ((value & SP_MODE_SAMPLER_MASK) >= SP_SAMPLER_COUNT) {
+            reject(m, offset, value, SP_ERR_MODE);
+            return;
+        }
+        reg = &m->mode;
+        break;
+    case SP_REG_RATE:
+        if (value > SP_RATE_MAX) {
+            reject(m, offset, value, SP_ERR_RESERVED);
+            return;
+        }
+        if (value == 0) {
+            reject(m, offset, value, SP_ERR_RATE);
+            return;
+        }
+        reg = &m->rate;
+        break;
+    case SP_REG_TABLE: {
+        unsigned ib = (value >> SP_TABLE_INDEX_BITS_SHIFT) & 0xFu;
+        unsigned wl = (value >> SP_TABLE_WAYS_LOG2_SHIFT) & 0x3u;
+        unsigned tb = (value >> SP_TABLE_TAG_BITS_SHIFT) & 0xFu;
+        if (value & ~0xF30Fu) {
+            reject(m, offset, value, SP_ERR_RESERVED);
+            return;
+        }
+        if (ib > m->params.table_aw) {
+            reject(m, offset, value, SP_ERR_TABLE_SIZE);
+            return;
+        }
+        if (wl > m->params.ways_log2_max || wl > ib) {
+            reject(m, offset, value, SP_ERR_WAYS);
+            return;
+        }
+        if (tb == 0 || tb > m->params.tag_bits_max) {
+            reject(m, offset, value, SP_ERR_TAG_BITS);
+            return;
+        }
+        reg = &m->table_cfg;
+        break;
+    }
+    default: { /* SP_REG_TAG_THRESH */
+        unsigned eh = (value >> SP_TAG_EVICT_HITS_SHIFT) & 0xFFFFu;
+        unsigned rm = (value >> SP_TAG_REPLACE_MISSES_SHIFT) & 0xFu;
+        if (value & ~0xFFFFFu) {
+            reject(m, offset, value, SP_ERR_RESERVED);
+            return;
+        }
+        if (eh == 0 || rm < 2) {
+            reject(m, offset, value, SP_ERR_THRESHOLD);
+            return;
+        }
+        reg = &m->tag_thresh;
+        break;
+    }
+    }
+    *reg = value;
+    decode_config(m);
+    clear_table(m);
+}
+
+static void write_ctrl(sp_model_t *m, uint32_t value)
+{
+    if (value & ~(SP_CTRL_ENABLE | SP_CTRL_DROP)) {
+        reject(m, SP_REG_CTRL, value, SP_ERR_RESERVED);
+        return;
+    }
+    if ((value & SP_CTRL_ENABLE) && !(m->ctrl & SP_CTRL_ENABLE)) {
+        if (m->flushing) {
+            reject(m, SP_REG_CTRL, value, SP_ERR_BUSY);
+            return;
+        }
+        if (m->sampler == SP_SAMPLER_TAG && m->evict_hits > m->rate) {
+            reject(m, SP_REG_CTRL, value, SP_ERR_CONFIG);
+            return;
+        }
+    }
+    m->ctrl = value;
+}
+
+static void write_cmd(sp_model_t *m, uint32_t value)
+{
+    const uint32_t all = SP_CMD_FLUSH_ASSOC | SP_CMD_CLEAR_TABLE | SP_CMD_SNAPSHOT;
+    if (value & ~all) {
+        reject(m, SP_REG_CMD, value, SP_ERR_RESERVED);
+        return;
+    }
+    if ((value & (SP_CMD_FLUSH_ASSOC | SP_CMD_CLEAR_TABLE)) && !stopped(m)) {
+        reject(m, SP_REG_CMD, value, SP_ERR_BUSY);
+        return;
+    }
+    if (value & SP_CMD_CLEAR_TABLE)
+        clear_table(m);
+    if (value & SP_CMD_FLUSH_ASSOC) {
+        m->flushing = 1;
+        assoc_flush_step(m);
+    }
+    if (value & SP_CMD_SNAPSHOT)
+        for (unsigned i = 0; i < SP_ACC_COUNT; i++)
+            m->acc_snap[i] = m->acc[i];
+}
+
+void sp_reg_write(sp_model_t *m, uint32_t offset, uint32_t value)
+{
+    switch (offset) {
+    case SP_REG_CTRL:
+        write_ctrl(m, value);
+        break;
+    case SP_REG_CMD:
+        write_cmd(m, value);
+        break;
+    case SP_REG_IRQ_ENABLE:
+        if (value & ~0xFu)
+            reject(m, offset, value, SP_ERR_RESERVED);
+        else
+            m->irq_enable = value;
+        break;
+    case SP_REG_IRQ_STATUS:
+        if (value & ~0xFu)
+            reject(m, offset, value, SP_ERR_RESERVED);
+        else
+            m->irq_sticky &= ~(value & 0xEu); /* the watermark bit is a level */
+        break;
+    case SP_REG_ERR_CODE:
+        m->err_code = 0;
+        m->err_value = 0;
+        break;
+    case SP_REG_MODE:
+    case SP_REG_RATE:
+    case SP_REG_TABLE:
+    case SP_REG_TAG_THRESH:
+        write_config(m, offset, value);
+        break;
+    case SP_REG_SEED:
+        if (!stopped(m))
+            reject(m, offset, value, SP_ERR_BUSY);
+        else if (value == 0)
+            reject(m, offset, value, SP_ERR_SEED);
+        else
+            m->seed = value;
+        break;
+    case SP_REG_OQ_WATERMARK:
+        if (value == 0 || value > oq_depth(m))
+            reject(m, offset, value, SP_ERR_WATERMARK);
+        else
+            m->oq_watermark = value;
+        break;
+    case SP_REG_SBOX_ADDR:
+        if (!stopped(m))
+            reject(m, offset, value, SP_ERR_BUSY);
+        else if (value > 0xFFu)
+            reject(m, offset, value, SP_ERR_RESERVED);
+        else
+            m->sbox_addr = (uint8_t)value;
+        break;
+    case SP_REG_SBOX_DATA:
+        if (!stopped(m)) {
+            reject(m, offset, value, SP_ERR_BUSY);
+        } else if (value > 0xFFu) {
+            reject(m, offset, value, SP_ERR_RESERVED);
+        } else {
+            m->sbox[m->sbox_addr] = (uint8_t)value;
+            fold_entry(m, m->sbox_addr);
+            m->sbox_addr++;
+        }
+        break;
+    default:
+        reject(m, offset, value, SP_ERR_ADDRESS);
+        break;
+    }
+}
+
+static uint32_t irq_status(const sp_model_t *m)
+{
+    return m->irq_sticky | (m->oq_fill >= m->oq_watermark ? SP_IRQ_WATERMARK : 0u);
+}
+
+uint32_t sp_reg_read(sp_model_t *m, uint32_t offset)
+{
+    const sp_params_t *p = &m->params;
+    if (offset >= SP_REG_ACC_BASE && offset <= SP_REG_LAST && !(offset & 3u)) {
+        uint64_t v = m->acc_snap[(offset - SP_REG_ACC_BASE) / 8u];
+        return (uint32_t)((offset & 4u) ? v >> 32 : v);
+    }
+    switch (offset) {
+    case SP_REG_ID:
+        return SP_ID_VALUE;
+    case SP_REG_VERSION:
+        return SP_VERSION_VALUE;
+    case SP_REG_PARAMS:
+        return p->word_bits << SP_PARAMS_WORD_BITS_SHIFT | p->table_aw << SP_PARAMS_TABLE_AW_SHIFT |
+               p->ways_log2_max << SP_PARAMS_WAYS_LOG2_SHIFT |
+               p->tag_bits_max << SP_PARAMS_TAG_BITS_SHIFT | p->oq_aw << SP_PARAMS_OQ_AW_SHIFT |
+               p->assoc_k << SP_PARAMS_ASSOC_K_SHIFT;
+    case SP_REG_PARAMS2:
+        return (uint32_t)SP_COUNT_BITS << SP_PARAMS2_COUNT_BITS_SHIFT |
+               (uint32_t)SP_MISS_BITS << SP_PARAMS2_MISS_BITS_SHIFT;
+    case SP_REG_CTRL:
+        return m->ctrl;
+    case SP_REG_STATUS:
+        return ((m->ctrl & SP_CTRL_ENABLE) ? SP_STATUS_ENABLED : 0u) |
+               (m->flushing ? SP_STATUS_FLUSHING : 0u) |
+               (m->oq_fill == 0 ? SP_STATUS_OQ_EMPTY : 0u) |
+               (m->oq_fill == oq_depth(m) ? SP_STATUS_OQ_FULL : 0u) |
+               (m->oq_fill >= m->oq_watermark ? SP_STATUS_OQ_WM : 0u) |
+               (m->err_code ? SP_STATUS_ERROR : 0u);
+    case SP_REG_IRQ_ENABLE:
+        return m->irq_enable;
+    case SP_REG_IRQ_STATUS:
+        return irq_status(m);
+    case SP_REG_ERR_CODE:
+        return m->err_code;
+    case SP_REG_ERR_VALUE:
+        return m->err_value;
+    case SP_REG_MODE:
+        return m->mode;
+    case SP_REG_RATE:
+        return m->rate;
+    case SP_REG_TABLE:
+        return m->table_cfg;
+    case SP_REG_TAG_THRESH:
+        return m->tag_thresh;
+    case SP_REG_SEED:
+        return m->seed;
+    case SP_REG_OQ_WATERMARK:
+        return m->oq_watermark;
+    case SP_REG_OQ_FILL:
+        return m->oq_fill;
+    case SP_REG_SBOX_ADDR:
+        return m->sbox_addr;
+    case SP_REG_SBOX_DATA:
+        return m->sbox[m->sbox_addr++];
+    case SP_REG_MSG_HEAD:
+        if (!sp_model_pop(m, &m->window))
+            return 0;
+        return SP_MSG_VALID | (uint32_t)m->window.tuple.kind << SP_MSG_KIND_SHIFT |
+               (m->window.count & SP_MSG_COUNT_MASK);
+    case SP_REG_MSG_W0_LO:
+        return (uint32_t)m->window.tuple.word0;
+    case SP_REG_MSG_W0_HI:
+        return (uint32_t)(m->window.tuple.word0 >> 32);
+    case SP_REG_MSG_W1_LO:
+        return (uint32_t)m->window.tuple.word1;
+    case SP_REG_MSG_W1_HI:
+        return (uint32_t)(m->window.tuple.word1 >> 32);
+    default:
+        return 0;
+    }
+}
+
+int sp_model_irq(const sp_model_t *m)
+{
+    return (irq_status(m) & m->irq_enable) != 0;
+}
+
+uint64_t sp_model_acc(const sp_model_t *m, enum sp_acc which)
+{
+    return m->acc[which];
+}
+
+int sp_model_conserved(const sp_model_t *m)
+{
+    const uint64_t *a = m->acc;
+    uint64_t assoc = 0;
+    for (unsigned i = 0; i < m->assoc_used; i++)
+        assoc += m->assoc[i].count;
+    return a[SP_ACC_EV_IN] == a[SP_ACC_EV_IGNORED] + a[SP_ACC_EV_DROPPED] +
+                                  a[SP_ACC_EV_SKIPPED] + a[SP_ACC_EV_COUNTED] &&
+           a[SP_ACC_COUNT_IN] == a[SP_ACC_COUNT_OUT] + a[SP_ACC_COUNT_RES_TABLE] +
+                                     a[SP_ACC_COUNT_RES_ASSOC] + a[SP_ACC_COUNT_DISCARDED] &&
+           a[SP_ACC_COUNT_RES_TABLE] == resident_in_table(m) &&
+           a[SP_ACC_COUNT_RES_ASSOC] == assoc;
+}
+
+/* ------------------------------------------------------------------ reset */
+
+void sp_params_default(sp_params_t *p)
+{
+    p->word_bits = 32;
+    p->table_aw = 12;
+    p->ways_log2_max = 2;
+    p->tag_bits_max = 8;
+    p->assoc_k = 16;
+    p->oq_aw = 8;
+}
+
+static unsigned min_u(unsigned a, unsigned b)
+{
+    return a < b ? a : b;
+}
+
+int sp_model_init(sp_model_t *m, const sp_params_t *p)
+{
+    unsigned index_bits, ways_log2;
+    if ((p->word_bits != 32 && p->word_bits != 64) || p->table_aw > SP_MAX_TABLE_AW ||
+        p->ways_log2_max > SP_MAX_WAYS_LOG2 || p->tag_bits_max < 1 ||
+        p->tag_bits_max > SP_MAX_TAG_BITS || p->assoc_k < 1 || p->assoc_k > SP_MAX_ASSOC_K ||
+        p->oq_aw < 1 || p->oq_aw > SP_MAX_OQ_AW)
+        return -1;
+    m->params = *p;
+    m->word_mask = word_mask_of(p->word_bits);
+    m->ctrl = 0;
+    m->mode = SP_SAMPLER_HP;
+    m->rate = 256;
+    index_bits = min_u(11, p->table_aw);
+    ways_log2 = min_u(min_u(1, p->ways_log2_max), index_bits);
+    m->table_cfg = index_bits << SP_TABLE_INDEX_BITS_SHIFT |
+                   ways_log2 << SP_TABLE_WAYS_LOG2_SHIFT |
+                   min_u(2, p->tag_bits_max) << SP_TABLE_TAG_BITS_SHIFT;
+    m->tag_thresh = 32u << SP_TAG_EVICT_HITS_SHIFT | 7u << SP_TAG_REPLACE_MISSES_SHIFT;
+    m->seed = SP_DEFAULT_SEED;
+    m->oq_watermark = (1u << p->oq_aw) / 2u;
+    m->irq_enable = 0;
+    m->irq_sticky = 0;
+    m->err_code = 0;
+    m->err_value = 0;
+    m->sbox_addr = 0;
+    for (unsigned i = 0; i < 256; i++)
+        m->sbox[i] = sp_sbox_default[i];
+    for (unsigned i = 0; i < SP_ACC_COUNT; i++) {
+        m->acc[i] = 0;
+        m->acc_snap[i] = 0;
+    }
+    for (unsigned i = 0; i < SP_FSM_COUNT; i++)
+        m->fsm_hits[i] = 0;
+    m->assoc_used = 0;
+    m->flushing = 0;
+    m->oq_head = 0;
+    m->oq_fill = 0;
+    m->window.tuple.word0 = 0;
+    m->window.tuple.word1 = 0;
+    m->window.tuple.kind = 0;
+    m->window.count = 0;
+    decode_config(m);
+    clear_table(m);
+    return 0;
+}
