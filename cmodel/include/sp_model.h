@@ -136,6 +136,11 @@ uint64_t sp_model_acc(const sp_model_t *m, enum sp_acc which);
  * and the resident counters equal what the table and A_k actually hold. */
 int sp_model_conserved(const sp_model_t *m);
 
+/* The counter-table entry (P, CR: 0; TAG: the set) and the tag the current
+ * configuration gives a tuple, through the model's fast path. */
+uint32_t sp_model_index(const sp_model_t *m, const sp_tuple_t *t);
+uint32_t sp_model_tag(const sp_model_t *m, const sp_tuple_t *t);
+
 /* The hash of docs/spec.md section 4, written straight from its definition. */
 uint64_t sp_randomize(const uint8_t sbox[256], uint64_t w, unsigned word_bytes);
 uint64_t sp_flip(uint64_t w, unsigned word_bytes);

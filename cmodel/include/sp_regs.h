@@ -125,7 +125,7 @@ enum sp_acc {
     SP_ACC_EV_IN = 0,         /* tuples taken by the input port */
     SP_ACC_EV_IGNORED,        /* taken while stopped */
     SP_ACC_EV_DROPPED,        /* dropped: output queue full, drop policy */
-    SP_ACC_EV_SKIPPED,        /* not selected by a random sampler without counter */
+    SP_ACC_EV_SKIPPED,        /* not selected by a random sampler (R, HR, CR, HCR) */
     SP_ACC_EV_COUNTED,        /* entered the compressor */
     SP_ACC_COUNT_IN,          /* count units those events brought in */
     SP_ACC_COUNT_OUT,         /* count units carried by messages into the queue */

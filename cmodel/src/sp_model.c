@@ -9,7 +9,6 @@
 #include "sp_model.h"
 
 #define SP_RATE_MAX 0xFFFFu
-#define SP_COUNT_SAT 0xFFFFu /* counter-table count field saturation (CR forced sample) */
 #define SP_DEFAULT_SEED 0x9E3779B9u
 
 /* ---------------------------------------------------------------- hash (4) */
@@ -118,6 +117,19 @@ static inline uint32_t fast_tag(const sp_model_t *m, uint64_t x)
     for (unsigned i = 0; i < m->params.word_bits / 8; i++)
         r ^= m->tagfold[i][(x >> (8 * i)) & 0xFF];
     return r;
+}
+
+uint32_t sp_model_index(const sp_model_t *m, const sp_tuple_t *t)
+{
+    uint64_t w0 = t->word0 & m->word_mask, w1 = t->word1 & m->word_mask;
+    if (m->sampler == SP_SAMPLER_P || m->sampler == SP_SAMPLER_CR)
+        return 0;
+    return fast_index(m, w0 ^ (t->kind & 7u), w1);
+}
+
+uint32_t sp_model_tag(const sp_model_t *m, const sp_tuple_t *t)
+{
+    return fast_tag(m, (t->word0 ^ t->word1 ^ (t->kind & 7u)) & m->word_mask);
 }
 
 /* ------------------------------------------------------ output queue (8) */
@@ -235,20 +247,34 @@ static void periodic(sp_model_t *m, const sp_tuple_t *t, unsigned idx)
     }
 }
 
-/* CR_r and H[CR_r]_n: the counter measures the gap a random selection closes. */
+/*
+ * CR_r and H[CR_r]_n: the counter cuts each stream into windows of r events
+ * and the random sampler picks one event at a uniformly random position of
+ * each window (the position-j event is taken with probability 1/(r - j)
+ * if none was taken yet, so the last one is certain).  The entry's count is
+ * the position in the window and its state bit says the window is sampled.
+ * Its message stands for the r events of its window (docs/spec.md 5.3, 12).
+ */
 static void counted_random(sp_model_t *m, const sp_tuple_t *t, unsigned idx)
 {
     sp_entry_t *e = &m->table[idx];
-    uint32_t c = e->count + 1u;
-    int sel = random_select(m);
-    m->acc[SP_ACC_COUNT_IN]++;
-    m->acc[SP_ACC_COUNT_RES_TABLE]++;
-    if (sel || c == SP_COUNT_SAT) {
-        e->count = 0;
-        m->acc[SP_ACC_COUNT_RES_TABLE] -= c;
-        emit(m, t, c);
+    uint32_t j = e->count;
+    int taken = e->state != 0;
+    m->seed = sp_xorshift32(m->seed);
+    if (!taken && (uint64_t)m->seed * (m->rate - j) < ((uint64_t)1 << 32)) {
+        taken = 1;
+        m->acc[SP_ACC_EV_COUNTED]++;
+        m->acc[SP_ACC_COUNT_IN] += m->rate;
+        emit(m, t, m->rate);
     } else {
-        e->count = (uint16_t)c;
+        m->acc[SP_ACC_EV_SKIPPED]++;
+    }
+    if (j + 1u >= m->rate) {
+        e->count = 0;
+        e->state = 0;
+    } else {
+        e->count = (uint16_t)(j + 1u);
+        e->state = (uint8_t)taken;
     }
 }
 
@@ -387,11 +413,9 @@ static inline void compress(sp_model_t *m, const sp_tuple_t *in)
         }
         break;
     case SP_SAMPLER_CR:
-        m->acc[SP_ACC_EV_COUNTED]++;
         counted_random(m, &t, 0);
         break;
     case SP_SAMPLER_HCR:
-        m->acc[SP_ACC_EV_COUNTED]++;
         counted_random(m, &t, fast_index(m, t.word0 ^ t.kind, t.word1));
         break;
     default: /* SP_SAMPLER_TAG */
@@ -514,9 +538,13 @@ static void decode_config(sp_model_t *m)
     fold_all(m);
 }
 
+/* What the table holds in count units; the random samplers keep none there
+ * (CR's entries hold a window position, not a count). */
 static uint64_t resident_in_table(const sp_model_t *m)
 {
     uint64_t sum = 0;
+    if (m->sampler != SP_SAMPLER_P && m->sampler != SP_SAMPLER_HP && m->sampler != SP_SAMPLER_TAG)
+        return 0;
     for (unsigned i = 0; i < (1u << m->params.table_aw); i++)
         sum += (uint64_t)m->table[i].count + m->table[i].miss;
     return sum;

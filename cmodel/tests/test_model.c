@@ -1,0 +1,281 @@
+/*
+ * test_model.c - property tests of the C model on seeded random streams.
+ *
+ * Where test_kat.c checks hand-computed answers on small cases, this file
+ * checks the laws that must hold on every stream: the fast hash equals the
+ * spec's definition, the conservation laws after every step in every mode,
+ * message counts add up to the stream length, the message stream does not
+ * depend on when software pops (spec section 11), and H[R] equals R.
+ */
+#include <stdlib.h>
+
+#include "sp_model.h"
+#include "sp_test.h"
+
+static uint64_t rng_next(uint64_t *s)
+{
+    /* splitmix64: seeded, so every failure reproduces */
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* A skewed stream over a small universe, so entries hit, alias and evict. */
+static void random_tuples(sp_tuple_t *t, size_t n, uint64_t seed, unsigned universe)
+{
+    for (size_t i = 0; i < n; i++) {
+        uint64_t r = rng_next(&seed);
+        unsigned a = (unsigned)(r % universe), b = (unsigned)((r >> 20) % universe);
+        unsigned pick = a < b ? a : b; /* min of two: low ids are hot */
+        t[i].kind = (uint8_t)(pick % 3u);
+        t[i].word0 = 0x10000000ull + 4u * (pick / 4u) + ((uint64_t)(pick & 1u) << 40);
+        t[i].word1 = (pick % 4u) * 0x01010101ull + ((uint64_t)(r >> 60) << 36);
+    }
+}
+
+static sp_params_t small_params(unsigned word_bits)
+{
+    sp_params_t p;
+    sp_params_default(&p);
+    p.word_bits = word_bits;
+    p.table_aw = 6;
+    p.ways_log2_max = 2;
+    p.assoc_k = 4;
+    p.oq_aw = 3;
+    return p;
+}
+
+static void test_fast_hash_matches_definition(sp_model_t *m)
+{
+    uint64_t seed = 11;
+    for (unsigned wb = 32; wb <= 64; wb += 32) {
+        sp_params_t p = small_params(wb);
+        p.table_aw = 12;
+        sp_model_init(m, &p);
+        for (unsigned ib = 0; ib <= 12; ib++) {
+            unsigned mismatches = 0;
+            sp_reg_write(m, SP_REG_TABLE, ib | (1u << SP_TABLE_TAG_BITS_SHIFT) * (ib % 8u + 1u));
+            for (int i = 0; i < 2000; i++) {
+                sp_tuple_t t;
+                t.word0 = rng_next(&seed);
+                t.word1 = rng_next(&seed);
+                t.kind = (uint8_t)(rng_next(&seed) & 7u);
+                if (sp_model_index(m, &t) != sp_hash_index(m->sbox, &t, wb, ib))
+                    mismatches++;
+                if (sp_model_tag(m, &t) != sp_hash_tag(&t, wb, ib % 8u + 1u))
+                    mismatches++;
+            }
+            SP_CHECK_EQ(mismatches, 0);
+        }
+        /* a reloaded S-box changes the fast path the same way */
+        sp_reg_write(m, SP_REG_SBOX_ADDR, 0);
+        for (unsigned i = 0; i < 256; i++)
+            sp_reg_write(m, SP_REG_SBOX_DATA, (i * 7u + 3u) & 0xFFu);
+        for (int i = 0; i < 2000; i++) {
+            sp_tuple_t t = {rng_next(&seed), rng_next(&seed), 1};
+            SP_CHECK_EQ(sp_model_index(m, &t), sp_hash_index(m->sbox, &t, wb, 12));
+        }
+        SP_CHECK_EQ(m->err_code, 0);
+    }
+}
+
+/* Pops everything, adding the counts up; returns the number of messages. */
+static unsigned drain(sp_model_t *m, uint64_t *count_sum)
+{
+    sp_message_t msg;
+    unsigned n = 0;
+    while (sp_model_pop(m, &msg)) {
+        *count_sum += msg.count;
+        n++;
+    }
+    return n;
+}
+
+/* Every mode, with and without A_k and discard, both policies, random
+ * stop/flush/start and random pop timing: the laws hold after each step. */
+static void test_conservation_everywhere(sp_model_t *m)
+{
+    enum { N = 6000 };
+    static sp_tuple_t t[N];
+    uint64_t seed = 5;
+    for (unsigned wb = 32; wb <= 64; wb += 32)
+        for (unsigned sampler = 0; sampler < SP_SAMPLER_COUNT; sampler++)
+            for (unsigned variant = 0; variant < 4; variant++) {
+                sp_params_t p = small_params(wb);
+                uint64_t popped = 0;
+                unsigned violations = 0;
+                uint32_t mode = sampler | (variant & 1u ? SP_MODE_ASSOC_EN : 0u) |
+                                (variant & 2u ? SP_MODE_TAG_DISCARD : 0u);
+                uint32_t ctrl = SP_CTRL_ENABLE | (variant == 3 ? SP_CTRL_DROP : 0u);
+                random_tuples(t, N, seed++, 200);
+                sp_model_init(m, &p);
+                sp_reg_write(m, SP_REG_MODE, mode);
+                sp_reg_write(m, SP_REG_RATE, 3u + variant * 5u);
+                sp_reg_write(m, SP_REG_TABLE, (5u + (variant & 1u)) | 1u << SP_TABLE_WAYS_LOG2_SHIFT |
+                                                  2u << SP_TABLE_TAG_BITS_SHIFT);
+                sp_reg_write(m, SP_REG_TAG_THRESH, 2u | 3u << SP_TAG_REPLACE_MISSES_SHIFT);
+                sp_reg_write(m, SP_REG_CTRL, ctrl);
+                SP_CHECK_EQ(m->err_code, 0);
+                for (size_t i = 0; i < N; i++) {
+                    uint64_t r = rng_next(&seed);
+                    if (sp_model_push(m, &t[i]) == SP_PUSH_STALLED) {
+                        drain(m, &popped);
+                        i--;
+                        continue;
+                    }
+                    if (r % (variant == 3 ? 211u : 7u) == 0) /* drop mode: let the queue fill */
+                        drain(m, &popped);
+                    if (r % 997u == 0) { /* stop, flush, resume */
+                        sp_reg_write(m, SP_REG_CTRL, 0);
+                        sp_reg_write(m, SP_REG_CMD, SP_CMD_FLUSH_ASSOC);
+                        while (sp_reg_read(m, SP_REG_STATUS) & SP_STATUS_FLUSHING)
+                            drain(m, &popped);
+                        sp_reg_write(m, SP_REG_CTRL, ctrl);
+                    }
+                    if (!sp_model_conserved(m))
+                        violations++;
+                }
+                drain(m, &popped);
+                SP_CHECK_EQ(violations, 0);
+                SP_CHECK_EQ(m->err_code, 0);
+                /* what software popped is what the block says it emitted */
+                SP_CHECK_EQ(popped, sp_model_acc(m, SP_ACC_COUNT_OUT));
+                SP_CHECK_EQ(sp_model_acc(m, SP_ACC_EV_IN), N);
+                if (sampler != SP_SAMPLER_R && sampler != SP_SAMPLER_HR && variant != 3) {
+                    /* counting modes keep the whole stream length, nothing dropped */
+                    SP_CHECK_EQ(sp_model_acc(m, SP_ACC_COUNT_IN), N);
+                    SP_CHECK_EQ(popped + sp_model_acc(m, SP_ACC_COUNT_RES_TABLE) +
+                                    sp_model_acc(m, SP_ACC_COUNT_RES_ASSOC) +
+                                    sp_model_acc(m, SP_ACC_COUNT_DISCARDED),
+                                N);
+                }
+                if (variant == 3)
+                    SP_CHECK(sp_model_acc(m, SP_ACC_EV_DROPPED) > 0);
+            }
+}
+
+/* Spec section 11: in stall policy the messages do not depend on pop timing. */
+static void test_messages_independent_of_pop_timing(sp_model_t *m)
+{
+    enum { N = 20000, MAXMSG = 20000 };
+    static sp_tuple_t t[N];
+    static sp_message_t first[MAXMSG];
+    random_tuples(t, N, 99, 300);
+    for (unsigned sampler = 0; sampler < SP_SAMPLER_COUNT; sampler++) {
+        unsigned n_first = 0, n_second = 0, differences = 0;
+        for (int run = 0; run < 2; run++) {
+            sp_params_t p = small_params(32);
+            sp_message_t msg;
+            uint64_t seed = 1234;
+            sp_model_init(m, &p);
+            sp_reg_write(m, SP_REG_MODE, sampler | SP_MODE_ASSOC_EN);
+            sp_reg_write(m, SP_REG_RATE, 4);
+            sp_reg_write(m, SP_REG_TAG_THRESH, 3u | 4u << SP_TAG_REPLACE_MISSES_SHIFT);
+            sp_reg_write(m, SP_REG_CTRL, SP_CTRL_ENABLE);
+            SP_CHECK_EQ(m->err_code, 0);
+            for (size_t i = 0; i < N;) {
+                /* run 0 pops after every tuple; run 1 only when the queue is full or by chance */
+                if (sp_model_push(m, &t[i]) == SP_PUSH_TAKEN)
+                    i++;
+                while ((run == 0 || m->oq_fill == (1u << p.oq_aw) || rng_next(&seed) % 13u == 0) &&
+                       sp_model_pop(m, &msg)) {
+                    if (run == 0 && n_first < MAXMSG)
+                        first[n_first++] = msg;
+                    else if (run == 1 && n_second < MAXMSG) {
+                        const sp_message_t *f = &first[n_second++];
+                        if (f->count != msg.count || f->tuple.word0 != msg.tuple.word0 ||
+                            f->tuple.word1 != msg.tuple.word1 || f->tuple.kind != msg.tuple.kind)
+                            differences++;
+                    }
+                }
+            }
+            while (sp_model_pop(m, &msg)) {
+                if (run == 0 && n_first < MAXMSG)
+                    first[n_first++] = msg;
+                else if (run == 1 && n_second < MAXMSG) {
+                    const sp_message_t *f = &first[n_second++];
+                    if (f->count != msg.count || f->tuple.word0 != msg.tuple.word0)
+                        differences++;
+                }
+            }
+        }
+        SP_CHECK(n_first > 10);
+        SP_CHECK_EQ(n_second, n_first);
+        SP_CHECK_EQ(differences, 0);
+    }
+}
+
+/* Spec 5.3: H[R] selects exactly what R selects from the same seed. */
+static void test_hr_equals_r(sp_model_t *m)
+{
+    enum { N = 50000 };
+    static sp_tuple_t t[N];
+    static uint64_t sel_r[N / 4];
+    unsigned n_r = 0, differences = 0, n_hr = 0;
+    random_tuples(t, N, 7, 1000);
+    for (int run = 0; run < 2; run++) {
+        sp_params_t p = small_params(32);
+        sp_message_t msg;
+        sp_model_init(m, &p);
+        sp_reg_write(m, SP_REG_MODE, run ? SP_SAMPLER_HR : SP_SAMPLER_R);
+        sp_reg_write(m, SP_REG_RATE, 16);
+        sp_reg_write(m, SP_REG_SEED, 0xC0FFEE);
+        sp_reg_write(m, SP_REG_CTRL, SP_CTRL_ENABLE);
+        for (size_t i = 0; i < N; i++) {
+            sp_model_push(m, &t[i]);
+            while (sp_model_pop(m, &msg)) {
+                uint64_t key = msg.tuple.word0 ^ (msg.tuple.word1 << 1) ^ i;
+                SP_CHECK_EQ(msg.count, 16);
+                if (run == 0 && n_r < N / 4)
+                    sel_r[n_r++] = key;
+                else if (run == 1 && (n_hr >= n_r || sel_r[n_hr++] != key))
+                    differences++;
+            }
+        }
+    }
+    SP_CHECK(n_r > N / 32); /* about N/16 selected */
+    SP_CHECK_EQ(n_hr, n_r);
+    SP_CHECK_EQ(differences, 0);
+}
+
+/* A 32-bit block sees only the low 32 bits; a 64-bit block keeps them apart. */
+static void test_word_width(sp_model_t *m)
+{
+    sp_tuple_t a = {0x100000040ull, 0x5ull, 0}, b = {0x200000040ull, 0x5ull, 0};
+    sp_message_t msg;
+    for (unsigned wb = 32; wb <= 64; wb += 32) {
+        sp_params_t p = small_params(wb);
+        unsigned msgs = 0;
+        sp_model_init(m, &p);
+        sp_reg_write(m, SP_REG_MODE, SP_SAMPLER_P | SP_MODE_ASSOC_EN);
+        sp_reg_write(m, SP_REG_RATE, 1);
+        sp_reg_write(m, SP_REG_CTRL, SP_CTRL_ENABLE);
+        sp_model_push(m, &a);
+        sp_model_push(m, &b);
+        sp_reg_write(m, SP_REG_CTRL, 0);
+        sp_reg_write(m, SP_REG_CMD, SP_CMD_FLUSH_ASSOC);
+        while (sp_model_pop(m, &msg)) {
+            msgs++;
+            if (wb == 32) {
+                SP_CHECK_EQ(msg.tuple.word0, 0x40);
+                SP_CHECK_EQ(msg.count, 2);
+            }
+        }
+        SP_CHECK_EQ(msgs, wb == 32 ? 1u : 2u);
+    }
+}
+
+int main(void)
+{
+    sp_model_t *m = malloc(sizeof *m);
+    if (!m)
+        return 2;
+    test_fast_hash_matches_definition(m);
+    test_conservation_everywhere(m);
+    test_messages_independent_of_pop_timing(m);
+    test_hr_equals_r(m);
+    test_word_width(m);
+    free(m);
+    return sp_test_summary("test_model");
+}

@@ -1,0 +1,129 @@
+/*
+ * sp_trace.h - streaming reader and writer for tuple trace files: the shared
+ * text format (shared/traces/FORMAT.md) and stratprof's compact binary
+ * format, each plain or gzip-compressed. docs/trace-format.md describes both
+ * byte by byte.
+ *
+ * The caller owns the reader and writer structs; their fields are private
+ * (they are public only so that no allocation is needed for the handle).
+ * Errors are reported as "FILE:LINE: what is wrong" for text input and
+ * "FILE: record N (byte offset B): what is wrong" for binary input.
+ */
+#ifndef SP_TRACE_H
+#define SP_TRACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sp_tuple.h"
+
+/* Longest accepted text line, without its line end; a tuple line needs 35. */
+#define SP_TRACE_LINE_MAX 4096u
+/* Largest header comment block carried from input to output. */
+#define SP_TRACE_COMMENTS_MAX 65536u
+/* Size of the error message buffers (longer messages are cut). */
+#define SP_TRACE_ERR_MAX 1024u
+
+typedef enum sp_trace_format {
+    SP_TRACE_TEXT = 0,  /* "KIND WORD0 WORD1" lines, FORMAT.md */
+    SP_TRACE_BINARY = 1 /* magic "\x89SPT\r\n\x1a\n", docs/trace-format.md */
+} sp_trace_format_t;
+
+/* zlib's gzFile is a pointer to this; declared here so users need no zlib.h. */
+struct gzFile_s;
+
+typedef struct sp_trace_reader {
+    struct gzFile_s *gz;
+    char *name;         /* file name used in messages ("<stdin>" for "-") */
+    char *buf;          /* decompressed input, buf[len] is a '\n' sentinel */
+    size_t cap, pos, len;
+    uint64_t base;      /* stream offset of buf[0] */
+    char *comments;     /* header comment text, NUL-terminated */
+    size_t comments_len;
+    uint64_t tuples;    /* tuples returned so far */
+    uint64_t line;      /* text: number of the last line consumed */
+    uint64_t prev0[SP_KIND_COUNT], prev1[SP_KIND_COUNT]; /* binary deltas */
+    uint32_t crc;       /* binary: CRC-32 of buf bytes before crc_from */
+    size_t crc_from;
+    int format;         /* sp_trace_format_t */
+    int compressed;     /* input was gzip */
+    int eof;            /* no more bytes will come from gz */
+    int state;          /* private: open, done, failed or closed */
+    char zerr[160];     /* zlib or I/O error met while reading, "" if none */
+    char err[SP_TRACE_ERR_MAX];
+} sp_trace_reader_t;
+
+typedef struct sp_trace_writer {
+    struct gzFile_s *gz;
+    char *name;
+    unsigned char *buf; /* pending output */
+    size_t cap, len;
+    uint64_t tuples;    /* tuples written so far */
+    uint64_t prev0[SP_KIND_COUNT], prev1[SP_KIND_COUNT];
+    uint32_t crc;       /* binary: CRC-32 of every byte already flushed */
+    int format;
+    int state;
+    char err[SP_TRACE_ERR_MAX];
+} sp_trace_writer_t;
+
+/*
+ * Opens PATH ("-" = standard input) for reading. Gzip and the binary format
+ * are recognised by content. The header comments are read here, so
+ * sp_trace_comments() is valid right after a successful open. Returns 0, or
+ * -1 with the message copied to ERR (if not NULL) and kept in the reader;
+ * nothing stays allocated after a failed open.
+ */
+int sp_trace_open(sp_trace_reader_t *r, const char *path, char *err,
+                  size_t errlen);
+
+/* Reads one tuple: 1 = tuple in *T, 0 = clean end, -1 = error. Sticky. */
+int sp_trace_next(sp_trace_reader_t *r, sp_tuple_t *t);
+
+/* The last error message, "" if none. Still valid after sp_trace_close(). */
+const char *sp_trace_error(const sp_trace_reader_t *r);
+
+/*
+ * The comment lines before the first tuple, each without its '#' and one
+ * following space and ended by '\n' ("" if none); in the binary format the
+ * stored comment block. Comments between tuples are skipped, not kept.
+ */
+const char *sp_trace_comments(const sp_trace_reader_t *r);
+
+uint64_t sp_trace_tuples(const sp_trace_reader_t *r); /* tuples returned */
+uint64_t sp_trace_line(const sp_trace_reader_t *r);   /* text: last line read */
+sp_trace_format_t sp_trace_format(const sp_trace_reader_t *r);
+int sp_trace_compressed(const sp_trace_reader_t *r);  /* 1 if gzip input */
+
+/* Frees what the reader holds; safe twice or after a failed open. */
+void sp_trace_close(sp_trace_reader_t *r);
+
+/*
+ * Creates PATH ("-" = standard output) in FORMAT. LEVEL 0 writes plain
+ * bytes, 1..9 gzip at that level. COMMENTS (NULL or "" for none) is text in
+ * the form sp_trace_comments() returns; it is written first. Returns 0, or -1
+ * with the message copied to ERR (if not NULL) and kept in the writer.
+ */
+int sp_trace_writer_open(sp_trace_writer_t *w, const char *path,
+                         sp_trace_format_t format, int level,
+                         const char *comments, char *err, size_t errlen);
+
+/* Appends one tuple: 0 = ok, -1 = error (sticky, see sp_trace_writer_error). */
+int sp_trace_write(sp_trace_writer_t *w, const sp_tuple_t *t);
+
+/*
+ * Finishes the file (binary footer, gzip trailer), closes it and frees the
+ * writer. Returns 0 only if every byte was written; -1 otherwise, also when
+ * an earlier write failed. Safe to call twice.
+ */
+int sp_trace_writer_close(sp_trace_writer_t *w);
+
+/* The last writer error message, "" if none; valid after close. */
+const char *sp_trace_writer_error(const sp_trace_writer_t *w);
+
+/* Text letter of a kind ('v' 'e' 'c' 't' 'p' '5' '6' '7'), or -1 if > 7. */
+int sp_trace_kind_letter(unsigned kind);
+
+/* Kind of a text letter, or -1 if the letter names no kind. */
+int sp_trace_kind_from_letter(int c);
+
+#endif

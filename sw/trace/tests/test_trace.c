@@ -1,0 +1,766 @@
+/*
+ * test_trace.c - tests of the trace reader and writer (sw/trace/sp_trace.c):
+ * the committed fixture, every text error message, damaged gzip streams,
+ * the binary layout byte by byte, binary round trips, corruption and
+ * truncation anywhere in a file, and byte-identical format conversion.
+ * Runs from the repository root; scratch files go to a fresh temporary
+ * directory that is removed at the end.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "sp_test.h"
+#include "sp_trace.h"
+
+#define FIXTURE "sw/trace/tests/fixture.trace"
+#define MAX_FILES 64
+
+static char tmp_dir[512];
+static char tmp_names[MAX_FILES][600];
+static int tmp_count;
+
+/* A scratch file path; each distinct name is remembered for clean-up. */
+static const char *tmp_path(const char *name)
+{
+    int i;
+    char p[600];
+    snprintf(p, sizeof p, "%s/%s", tmp_dir, name);
+    for (i = 0; i < tmp_count; i++)
+        if (strcmp(tmp_names[i], p) == 0)
+            return tmp_names[i];
+    if (tmp_count == MAX_FILES) {
+        fprintf(stderr, "test_trace: too many scratch files\n");
+        exit(2);
+    }
+    strcpy(tmp_names[tmp_count], p);
+    return tmp_names[tmp_count++];
+}
+
+static void write_bytes(const char *path, const void *data, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f || fwrite(data, 1, n, f) != n || fclose(f) != 0) {
+        fprintf(stderr, "test_trace: cannot write %s\n", path);
+        exit(2);
+    }
+}
+
+static unsigned char *read_bytes(const char *path, size_t *n)
+{
+    FILE *f = fopen(path, "rb");
+    unsigned char *d = NULL;
+    size_t cap = 0, got;
+    *n = 0;
+    if (!f)
+        return NULL;
+    do {
+        if (*n == cap) {
+            cap = cap ? 2 * cap : 4096;
+            d = realloc(d, cap + 1);
+        }
+        got = fread(d + *n, 1, cap - *n, f);
+        *n += got;
+    } while (got);
+    fclose(f);
+    d[*n] = '\0';
+    return d;
+}
+
+/* Reads a whole trace: 0 = clean end, -1 = error (message in MSG). Up to MAX
+ * tuples are kept in OUT; *COUNT is how many were delivered. */
+static int read_all(const char *path, sp_tuple_t *out, size_t max,
+                    size_t *count, char *msg, size_t msglen)
+{
+    sp_trace_reader_t r;
+    sp_tuple_t t;
+    int rc;
+    *count = 0;
+    msg[0] = '\0';
+    if (sp_trace_open(&r, path, msg, msglen) < 0)
+        return -1;
+    while ((rc = sp_trace_next(&r, &t)) == 1) {
+        if (*count < max)
+            out[*count] = t;
+        (*count)++;
+    }
+    snprintf(msg, msglen, "%s", sp_trace_error(&r));
+    sp_trace_close(&r);
+    return rc;
+}
+
+/* Copies IN to OUT in FORMAT, carrying the comments; 0 or -1. */
+static int convert(const char *in, const char *out, sp_trace_format_t format,
+                   int level)
+{
+    sp_trace_reader_t r;
+    sp_trace_writer_t w;
+    sp_tuple_t t;
+    char err[SP_TRACE_ERR_MAX];
+    int rc;
+    if (sp_trace_open(&r, in, err, sizeof err) < 0) {
+        fprintf(stderr, "%s\n", err);
+        return -1;
+    }
+    if (sp_trace_writer_open(&w, out, format, level, sp_trace_comments(&r),
+                             err, sizeof err) < 0) {
+        fprintf(stderr, "%s\n", err);
+        sp_trace_close(&r);
+        return -1;
+    }
+    while ((rc = sp_trace_next(&r, &t)) == 1)
+        if (sp_trace_write(&w, &t) < 0)
+            break;
+    if (rc < 0)
+        fprintf(stderr, "%s\n", sp_trace_error(&r));
+    sp_trace_close(&r);
+    if (sp_trace_writer_close(&w) < 0) {
+        fprintf(stderr, "%s\n", sp_trace_writer_error(&w));
+        return -1;
+    }
+    return rc;
+}
+
+static int same_file(const char *a, const char *b)
+{
+    size_t na, nb;
+    unsigned char *da = read_bytes(a, &na), *db = read_bytes(b, &nb);
+    int same = da && db && na == nb && memcmp(da, db, na) == 0;
+    free(da);
+    free(db);
+    return same;
+}
+
+/* splitmix64: a seeded generator so every run tests the same tuples. */
+static uint64_t rng_state;
+static uint64_t rng(void)
+{
+    uint64_t z = (rng_state += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+/* Words shaped like real traces plus the extremes the encoder must survive. */
+static uint64_t gen_word(uint64_t prev)
+{
+    switch (rng() % 8) {
+    case 0: return 0;
+    case 1: return ~(uint64_t)0;
+    case 2: return (uint64_t)1 << 63;
+    case 3: return rng();
+    case 4: return rng() & 0xffffffffu;
+    case 5: return prev + (rng() % 64);
+    case 6: return prev - (rng() % 64);
+    default: return 0x555555550000u + (rng() & 0xffff);
+    }
+}
+
+static size_t gen_tuples(sp_tuple_t *t, size_t n, uint64_t seed)
+{
+    size_t i;
+    rng_state = seed;
+    for (i = 0; i < n; i++) {
+        uint64_t p0 = i ? t[i - 1].word0 : 0, p1 = i ? t[i - 1].word1 : 0;
+        t[i].kind = (uint8_t)(i < SP_KIND_COUNT ? i : rng() % SP_KIND_COUNT);
+        t[i].word0 = gen_word(p0);
+        t[i].word1 = gen_word(p1);
+    }
+    return n;
+}
+
+static int write_trace(const char *path, sp_trace_format_t format, int level,
+                       const char *comments, const sp_tuple_t *t, size_t n)
+{
+    sp_trace_writer_t w;
+    char err[SP_TRACE_ERR_MAX];
+    size_t i;
+    if (sp_trace_writer_open(&w, path, format, level, comments, err,
+                             sizeof err) < 0) {
+        fprintf(stderr, "%s\n", err);
+        return -1;
+    }
+    for (i = 0; i < n; i++)
+        sp_trace_write(&w, &t[i]);
+    if (sp_trace_writer_close(&w) < 0) {
+        fprintf(stderr, "%s\n", sp_trace_writer_error(&w));
+        return -1;
+    }
+    return 0;
+}
+
+static int tuples_equal(const sp_tuple_t *a, const sp_tuple_t *b, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (a[i].kind != b[i].kind || a[i].word0 != b[i].word0 ||
+            a[i].word1 != b[i].word1) {
+            fprintf(stderr, "tuple %lu differs\n", (unsigned long)i + 1);
+            return 0;
+        }
+    return 1;
+}
+
+static const char fixture_comments[] =
+    "workload: sw/trace test fixture, hand-written\n"
+    "input: none; every kind, the widest words, upper case, leading zeros\n"
+    "\n"
+    "kinds: v e c t p 5 6 7\n";
+
+static const char fixture_canonical[] =
+    "# workload: sw/trace test fixture, hand-written\n"
+    "# input: none; every kind, the widest words, upper case, leading zeros\n"
+    "#\n"
+    "# kinds: v e c t p 5 6 7\n"
+    "v 0 0\n"
+    "v ffffffffffffffff ffffffffffffffff\n"
+    "e 1 1\n"
+    "c deadbeef cafe\n"
+    "t 1234567890abcdef fedcba0987654321\n"
+    "p 10 20\n"
+    "5 1 2\n"
+    "6 7fffffffffffffff 8000000000000000\n"
+    "7 a b\n"
+    "v 55555558c677 7748\n";
+
+static void test_fixture(void)
+{
+    static const sp_tuple_t want[] = {
+        {0, 0, SP_KIND_VALUE},
+        {0xffffffffffffffffu, 0xffffffffffffffffu, SP_KIND_VALUE},
+        {1, 1, SP_KIND_EDGE},
+        {0xdeadbeef, 0xcafe, SP_KIND_CALL},
+        {0x1234567890abcdefu, 0xfedcba0987654321u, SP_KIND_TYPE},
+        {0x10, 0x20, SP_KIND_PATH},
+        {1, 2, 5},
+        {0x7fffffffffffffffu, 0x8000000000000000u, 6},
+        {0xa, 0xb, 7},
+        {0x55555558c677u, 0x7748, SP_KIND_VALUE},
+    };
+    sp_trace_reader_t r;
+    sp_tuple_t t;
+    char err[SP_TRACE_ERR_MAX];
+    size_t i, n = sizeof want / sizeof want[0], got;
+    const char *canon = tmp_path("fixture.canon.trace");
+    const char *bin = tmp_path("fixture.bin");
+    const char *back = tmp_path("fixture.back.trace");
+    unsigned char *text;
+
+    SP_CHECK_EQ(sp_trace_open(&r, FIXTURE, err, sizeof err), 0);
+    SP_CHECK_STR(sp_trace_comments(&r), fixture_comments);
+    SP_CHECK_EQ(sp_trace_format(&r), SP_TRACE_TEXT);
+    SP_CHECK_EQ(sp_trace_compressed(&r), 0);
+    for (i = 0; i < n; i++) {
+        SP_CHECK_EQ(sp_trace_next(&r, &t), 1);
+        SP_CHECK_EQ(t.kind, want[i].kind);
+        SP_CHECK_EQ(t.word0, want[i].word0);
+        SP_CHECK_EQ(t.word1, want[i].word1);
+    }
+    SP_CHECK_EQ(sp_trace_next(&r, &t), 0);
+    SP_CHECK_EQ(sp_trace_next(&r, &t), 0); /* the end stays the end */
+    SP_CHECK_EQ(sp_trace_tuples(&r), 10);
+    SP_CHECK_EQ(sp_trace_line(&r), 15);
+    SP_CHECK_STR(sp_trace_error(&r), "");
+    sp_trace_close(&r);
+
+    /* Text output is canonical, and canonical text survives binary. */
+    SP_CHECK_EQ(convert(FIXTURE, canon, SP_TRACE_TEXT, 0), 0);
+    text = read_bytes(canon, &got);
+    SP_CHECK_STR((const char *)text, fixture_canonical);
+    free(text);
+    SP_CHECK_EQ(convert(canon, bin, SP_TRACE_BINARY, 0), 0);
+    SP_CHECK_EQ(convert(bin, back, SP_TRACE_TEXT, 0), 0);
+    SP_CHECK(same_file(canon, back));
+}
+
+struct text_case {
+    const char *data;
+    size_t len;       /* 0: strlen(data) */
+    const char *want; /* message after the file name */
+};
+
+static void test_text_errors(void)
+{
+    static const struct text_case cases[] = {
+        {"v 1 2\nx 3 4\n", 0,
+         ":2: unknown kind 'x' (expected v, e, c, t, p, 5, 6 or 7)"},
+        {"v 1 2\nV 3 4\n", 0,
+         ":2: unknown kind 'V' (expected v, e, c, t, p, 5, 6 or 7)"},
+        {"vv 1 2\n", 0,
+         ":1: unknown kind 'vv' (expected v, e, c, t, p, 5, 6 or 7)"},
+        {"\x01 1 2\n", 0,
+         ":1: unknown kind '\\x01' (expected v, e, c, t, p, 5, 6 or 7)"},
+        {" 1 2\n", 0, ":1: kind is empty"},
+        {"v 1\n", 0, ":1: wrong number of fields: 2, expected 3 (KIND WORD0 "
+                     "WORD1 separated by single spaces)"},
+        {"# c\nv 1 2 3\n", 0, ":2: wrong number of fields: 4, expected 3 "
+                              "(KIND WORD0 WORD1 separated by single spaces)"},
+        {"v 1 2\nv 1 2 \n", 0, ":2: wrong number of fields: 4, expected 3 "
+                               "(KIND WORD0 WORD1 separated by single spaces)"},
+        {"v\t1\t2\n", 0, ":1: wrong number of fields: 1, expected 3 (KIND "
+                         "WORD0 WORD1 separated by single spaces)"},
+        {"v 1g 2\n", 0, ":1: word0 is not hexadecimal (character 'g')"},
+        {"v 1 0x2\n", 0, ":1: word1 is not hexadecimal (character 'x')"},
+        {"v 1 -2\n", 0, ":1: word1 is not hexadecimal (character '-')"},
+        {"v 1\r 2\n", 0, ":1: word0 is not hexadecimal (character '\\x0d')"},
+        {"v 11112222333344445 1\n", 0,
+         ":1: word0 is longer than 16 hex digits (more than 64 bits)"},
+        {"v 1 ffffffffffffffff0\n", 0,
+         ":1: word1 is longer than 16 hex digits (more than 64 bits)"},
+        {"v  1\n", 0, ":1: word0 is empty"},
+        {"v 1 \n", 0, ":1: word1 is empty"},
+        {"v 1 2\n\nv 3 4\n", 0, ":2: empty line"},
+        {"v 1 2\n\n", 0, ":2: empty line"},
+        {"v 1 2\r\n\r\n", 0, ":2: empty line"},
+        {"\n", 0, ":1: empty line"},
+        {"v 1\0 2\n", 7, ":1: NUL byte at column 4"},
+        {"v 1 2\n\0", 7, ":2: NUL byte at column 1"},
+        {"# x\0y\nv 1 2\n", 12, ":1: NUL byte in a comment"},
+        {"v 1 2\n# a\0\n", 11, ":2: NUL byte in a comment"},
+    };
+    size_t i, count;
+    char msg[SP_TRACE_ERR_MAX], want[SP_TRACE_ERR_MAX];
+    sp_tuple_t t[4];
+    const char *path = tmp_path("error.trace");
+
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        size_t len = cases[i].len ? cases[i].len : strlen(cases[i].data);
+        write_bytes(path, cases[i].data, len);
+        SP_CHECK_EQ(read_all(path, t, 4, &count, msg, sizeof msg), -1);
+        snprintf(want, sizeof want, "%s%s", path, cases[i].want);
+        SP_CHECK_STR(msg, want);
+    }
+}
+
+/* The 4096-byte limit, exactly at and one past the boundary. */
+static void test_long_lines(void)
+{
+    static char line[6000];
+    char msg[SP_TRACE_ERR_MAX], want[SP_TRACE_ERR_MAX];
+    sp_tuple_t t[2];
+    size_t count;
+    const char *path = tmp_path("long.trace");
+
+    /* 4096 bytes, the extra digits all leading zeros: accepted */
+    memcpy(line, "v 1 2\nv ", 8);
+    memset(line + 8, '0', 4091);
+    memcpy(line + 8 + 4091, "1 2\r\n", 5);
+    write_bytes(path, line, 8 + 4091 + 5);
+    SP_CHECK_EQ(read_all(path, t, 2, &count, msg, sizeof msg), 0);
+    SP_CHECK_EQ(count, 2);
+    SP_CHECK_EQ(t[1].word0, 1);
+    SP_CHECK_EQ(t[1].word1, 2);
+
+    /* 4097 bytes */
+    memcpy(line + 8 + 4091, "11 2\n", 5);
+    write_bytes(path, line, 8 + 4091 + 5);
+    SP_CHECK_EQ(read_all(path, t, 2, &count, msg, sizeof msg), -1);
+    snprintf(want, sizeof want, "%s:2: line too long (more than 4096 bytes)",
+             path);
+    SP_CHECK_STR(msg, want);
+    SP_CHECK_EQ(count, 1);
+
+    /* no line end anywhere, as in a binary file that is not ours */
+    memset(line, 'a', 5000);
+    write_bytes(path, line, 5000);
+    SP_CHECK_EQ(read_all(path, t, 2, &count, msg, sizeof msg), -1);
+    snprintf(want, sizeof want, "%s:1: line too long (more than 4096 bytes)",
+             path);
+    SP_CHECK_STR(msg, want);
+}
+
+static void test_text_accepts(void)
+{
+    sp_trace_reader_t r;
+    sp_tuple_t t;
+    char err[SP_TRACE_ERR_MAX], want[SP_TRACE_ERR_MAX];
+    const char *path = tmp_path("accept.trace");
+
+    /* CRLF line ends, comments kept without their "# " */
+    write_bytes(path, "# a\r\n# b\r\nv 1 2\r\ne A b\r\n", 24);
+    SP_CHECK_EQ(sp_trace_open(&r, path, err, sizeof err), 0);
+    SP_CHECK_STR(sp_trace_comments(&r), "a\nb\n");
+    SP_CHECK_EQ(sp_trace_next(&r, &t), 1);
+    SP_CHECK_EQ(t.word1, 2);
+    SP_CHECK_EQ(sp_trace_next(&r, &t), 1);
+    SP_CHECK_EQ(t.kind, SP_KIND_EDGE);
+    SP_CHECK_EQ(t.word0, 0xa);
+    SP_CHECK_EQ(t.word1, 0xb);
+    SP_CHECK_EQ(sp_trace_next(&r, &t), 0);
+    sp_trace_close(&r);
+
+    /* last line without a line end */
+    write_bytes(path, "v 1 2\nc 3 4", 11);
+    SP_CHECK_EQ(sp_trace_open(&r, path, err, sizeof err), 0);
+    SP_CHECK_EQ(sp_trace_next(&r, &t), 1);
+    SP_CHECK_EQ(sp_trace_next(&r, &t), 1);
+    SP_CHECK_EQ(t.kind, SP_KIND_CALL);
+    SP_CHECK_EQ(t.word1, 4);
+    SP_CHECK_EQ(sp_trace_next(&r, &t), 0);
+    SP_CHECK_EQ(sp_trace_line(&r), 2);
+    sp_trace_close(&r);
+
+    /* empty file, comment-only file, odd comment spacing */
+    write_bytes(path, "", 0);
+    SP_CHECK_EQ(sp_trace_open(&r, path, err, sizeof err), 0);
+    SP_CHECK_STR(sp_trace_comments(&r), "");
+    SP_CHECK_EQ(sp_trace_next(&r, &t), 0);
+    sp_trace_close(&r);
+    write_bytes(path, "#\n#  two\n#x\n", 12);
+    SP_CHECK_EQ(sp_trace_open(&r, path, err, sizeof err), 0);
+    SP_CHECK_STR(sp_trace_comments(&r), "\n two\nx\n");
+    SP_CHECK_EQ(sp_trace_next(&r, &t), 0);
+    SP_CHECK_EQ(sp_trace_tuples(&r), 0);
+    sp_trace_close(&r);
+
+    /* standard input */
+    SP_CHECK(freopen(FIXTURE, "rb", stdin) != NULL);
+    SP_CHECK_EQ(sp_trace_open(&r, "-", err, sizeof err), 0);
+    SP_CHECK_STR(sp_trace_comments(&r), fixture_comments);
+    while (sp_trace_next(&r, &t) == 1)
+        ;
+    SP_CHECK_EQ(sp_trace_tuples(&r), 10);
+    sp_trace_close(&r);
+
+    /* a file that is not there */
+    snprintf(want, sizeof want, "%s: cannot open: No such file or directory",
+             tmp_path("missing.trace"));
+    SP_CHECK_EQ(sp_trace_open(&r, tmp_path("missing.trace"), err, sizeof err),
+                -1);
+    SP_CHECK_STR(err, want);
+    SP_CHECK_STR(sp_trace_error(&r), want);
+    SP_CHECK_EQ(sp_trace_next(&r, &t), -1);
+    sp_trace_close(&r);
+}
+
+/* Gzip text: read like plain text; any cut or damage is an error. */
+static void test_gzip(void)
+{
+    enum { N = 400 };
+    static sp_tuple_t t[N], got[N];
+    const char *plain = tmp_path("gz.trace");
+    const char *gz = tmp_path("gz.trace.gz");
+    const char *cut = tmp_path("gz.cut.trace.gz");
+    char msg[SP_TRACE_ERR_MAX], want[SP_TRACE_ERR_MAX];
+    unsigned char *data;
+    size_t n, count, k;
+    unsigned bad_status = 0, bad_prefix = 0, bad_msg = 0;
+    sp_trace_reader_t r;
+
+    gen_tuples(t, N, 1);
+    SP_CHECK_EQ(write_trace(plain, SP_TRACE_TEXT, 0, "gzip test\n", t, N), 0);
+    SP_CHECK_EQ(write_trace(gz, SP_TRACE_TEXT, 6, "gzip test\n", t, N), 0);
+    SP_CHECK_EQ(sp_trace_open(&r, gz, msg, sizeof msg), 0);
+    SP_CHECK_EQ(sp_trace_compressed(&r), 1);
+    SP_CHECK_STR(sp_trace_comments(&r), "gzip test\n");
+    sp_trace_close(&r);
+    SP_CHECK_EQ(read_all(gz, got, N, &count, msg, sizeof msg), 0);
+    SP_CHECK_EQ(count, N);
+    SP_CHECK(tuples_equal(got, t, N));
+
+    /* Cuts everywhere (every byte near both ends, where the gzip header
+     * and trailer are): never a clean end, and what comes out is a correct
+     * prefix. A 1-byte cut is no longer gzip, so it fails as text. */
+    data = read_bytes(gz, &n);
+    for (k = 1; k < n; k += (k < 64 || k + 64 >= n) ? 1 : 7) {
+        write_bytes(cut, data, k);
+        if (read_all(cut, got, N, &count, msg, sizeof msg) != -1)
+            bad_status++;
+        if (count > N || !tuples_equal(got, t, count))
+            bad_prefix++;
+        if (k >= 2 && !strstr(msg, "gzip stream truncated"))
+            bad_msg++;
+    }
+    SP_CHECK_EQ(bad_status, 0);
+    SP_CHECK_EQ(bad_prefix, 0);
+    SP_CHECK_EQ(bad_msg, 0);
+
+    /* Without the 8-byte trailer all lines decompress, then the error. */
+    write_bytes(cut, data, n - 8);
+    SP_CHECK_EQ(read_all(cut, got, N, &count, msg, sizeof msg), -1);
+    SP_CHECK_EQ(count, N);
+    snprintf(want, sizeof want, "%s:%d: gzip stream truncated (unexpected "
+             "end of file)", cut, N + 2);
+    SP_CHECK_STR(msg, want);
+
+    /* A wrong CRC in the trailer. */
+    data[n - 8] ^= 0x01;
+    write_bytes(cut, data, n);
+    SP_CHECK_EQ(read_all(cut, got, N, &count, msg, sizeof msg), -1);
+    /* gzread drops the output of a call that fails, so the line named is
+     * the first one not delivered, not necessarily the damaged one. */
+    snprintf(want, sizeof want, "%s:", cut);
+    SP_CHECK(strncmp(msg, want, strlen(want)) == 0);
+    SP_CHECK(strstr(msg, ": gzip stream corrupt: incorrect data check") !=
+             NULL);
+    data[n - 8] ^= 0x01;
+
+    /* Damage inside the deflate data. */
+    data[n / 2] ^= 0xff;
+    write_bytes(cut, data, n);
+    SP_CHECK_EQ(read_all(cut, got, N, &count, msg, sizeof msg), -1);
+    free(data);
+}
+
+/* The binary layout, byte for byte, as docs/trace-format.md gives it. */
+static void test_binary_layout(void)
+{
+    static const sp_tuple_t t[] = {
+        {1, 2, SP_KIND_VALUE},
+        {0, 0x80, SP_KIND_VALUE},
+        {0xffffffffffffffffu, 5, SP_KIND_EDGE},
+        {0xfffffffffffffffeu, 0x8000000000000000u, SP_KIND_EDGE},
+    };
+    static const unsigned char want[] = {
+        0x89, 'S', 'P', 'T', '\r', '\n', 0x1a, '\n', /* magic */
+        1, 0,                                        /* version, flags */
+        2, 0, 0, 0, 'a', '\n',                       /* comment block */
+        0, 0x02, 0x04,       /* v 1 2: deltas +1 +2 */
+        0, 0x01, 0xfc, 0x01, /* v 0 80: deltas -1 +126 */
+        1, 0x01, 0x0a,       /* e ffffffffffffffff 5: -1 +5, own kind */
+        1, 0x01,             /* e fffffffffffffffe ...: -1 */
+        0xf6, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01,
+        0xff, 4, 0, 0, 0, 0, 0, 0, 0, /* end, record count */
+    };
+    const char *path = tmp_path("layout.bin");
+    unsigned char *data;
+    size_t n;
+    uint32_t crc;
+
+    SP_CHECK_EQ(write_trace(path, SP_TRACE_BINARY, 0, "a", t, 4), 0);
+    data = read_bytes(path, &n);
+    SP_CHECK_EQ(n, sizeof want + 4);
+    if (n == sizeof want + 4) {
+        SP_CHECK(memcmp(data, want, sizeof want) == 0);
+        crc = (uint32_t)crc32(0, want, sizeof want);
+        SP_CHECK_EQ(data[n - 4], crc & 0xff);
+        SP_CHECK_EQ(data[n - 3], (crc >> 8) & 0xff);
+        SP_CHECK_EQ(data[n - 2], (crc >> 16) & 0xff);
+        SP_CHECK_EQ(data[n - 1], crc >> 24);
+    }
+    free(data);
+}
+
+static void test_binary_roundtrip(void)
+{
+    enum { N = 5000 };
+    static sp_tuple_t t[N], got[N];
+    static const int levels[] = {0, 1, 9};
+    const char *path = tmp_path("round.bin");
+    const char *text = tmp_path("round.trace");
+    const char *text_gz = tmp_path("round.trace.gz");
+    const char *back = tmp_path("round.back.trace");
+    const char *comments = "workload: generated\ninput: seed 7\n";
+    char msg[SP_TRACE_ERR_MAX];
+    size_t count, i;
+    sp_trace_reader_t r;
+
+    gen_tuples(t, N, 7);
+    for (i = 0; i < sizeof levels / sizeof levels[0]; i++) {
+        SP_CHECK_EQ(write_trace(path, SP_TRACE_BINARY, levels[i], comments, t,
+                                N), 0);
+        SP_CHECK_EQ(sp_trace_open(&r, path, msg, sizeof msg), 0);
+        SP_CHECK_EQ(sp_trace_format(&r), SP_TRACE_BINARY);
+        SP_CHECK_EQ(sp_trace_compressed(&r), levels[i] != 0);
+        SP_CHECK_STR(sp_trace_comments(&r), comments);
+        sp_trace_close(&r);
+        SP_CHECK_EQ(read_all(path, got, N, &count, msg, sizeof msg), 0);
+        SP_CHECK_STR(msg, "");
+        SP_CHECK_EQ(count, N);
+        SP_CHECK(tuples_equal(got, t, N));
+    }
+
+    /* The same tuples through text, then text -> binary -> text. */
+    SP_CHECK_EQ(write_trace(text, SP_TRACE_TEXT, 0, comments, t, N), 0);
+    SP_CHECK_EQ(read_all(text, got, N, &count, msg, sizeof msg), 0);
+    SP_CHECK_EQ(count, N);
+    SP_CHECK(tuples_equal(got, t, N));
+    SP_CHECK_EQ(convert(text, path, SP_TRACE_BINARY, 0), 0);
+    SP_CHECK_EQ(convert(path, back, SP_TRACE_TEXT, 0), 0);
+    SP_CHECK(same_file(text, back));
+    SP_CHECK_EQ(convert(text, path, SP_TRACE_BINARY, 6), 0);
+    SP_CHECK_EQ(convert(path, text_gz, SP_TRACE_TEXT, 6), 0);
+    SP_CHECK_EQ(convert(text_gz, back, SP_TRACE_TEXT, 0), 0);
+    SP_CHECK(same_file(text, back));
+}
+
+/* Flips every bit and cuts at every byte of a small binary file. */
+static void test_binary_damage(void)
+{
+    enum { N = 20 };
+    static sp_tuple_t t[N], got[N];
+    const char *path = tmp_path("damage.bin");
+    const char *bad = tmp_path("damage.bad.bin");
+    char msg[SP_TRACE_ERR_MAX], want[SP_TRACE_ERR_MAX];
+    unsigned char *data;
+    size_t n, k, count, header = 14 + 8;
+    unsigned bit, undetected = 0, bad_prefix = 0, bad_msg = 0;
+
+    gen_tuples(t, N, 3);
+    SP_CHECK_EQ(write_trace(path, SP_TRACE_BINARY, 0, "comment\n", t, N), 0);
+    data = read_bytes(path, &n);
+
+    for (k = 0; k < n; k++)
+        for (bit = 0; bit < 8; bit++) {
+            data[k] ^= (unsigned char)(1u << bit);
+            write_bytes(bad, data, n);
+            if (read_all(bad, got, N, &count, msg, sizeof msg) != -1)
+                undetected++;
+            data[k] ^= (unsigned char)(1u << bit);
+        }
+    SP_CHECK_EQ(undetected, 0);
+
+    /* A changed comment letter and a changed kind both parse: the CRC
+     * is what catches them. */
+    data[14] ^= 0x01;
+    write_bytes(bad, data, n);
+    SP_CHECK_EQ(read_all(bad, got, N, &count, msg, sizeof msg), -1);
+    SP_CHECK_EQ(count, N);
+    snprintf(want, sizeof want, "%s: footer (byte offset %lu): CRC-32 "
+             "mismatch", bad, (unsigned long)(n - 13));
+    SP_CHECK(strncmp(msg, want, strlen(want)) == 0);
+    SP_CHECK(strstr(msg, "file is corrupt") != NULL);
+    data[14] ^= 0x01;
+    data[header] ^= 0x01;
+    write_bytes(bad, data, n);
+    SP_CHECK_EQ(read_all(bad, got, N, &count, msg, sizeof msg), -1);
+    SP_CHECK(strncmp(msg, want, strlen(want)) == 0);
+    data[header] ^= 0x01;
+
+    for (k = 1; k < n; k++) {
+        write_bytes(bad, data, k);
+        if (read_all(bad, got, N, &count, msg, sizeof msg) != -1)
+            undetected++;
+        if (count > N || !tuples_equal(got, t, count))
+            bad_prefix++;
+        if (!strstr(msg, "truncated"))
+            bad_msg++;
+    }
+    SP_CHECK_EQ(undetected, 0);
+    SP_CHECK_EQ(bad_prefix, 0);
+    SP_CHECK_EQ(bad_msg, 0);
+
+    write_bytes(bad, data, n - 13);
+    SP_CHECK_EQ(read_all(bad, got, N, &count, msg, sizeof msg), -1);
+    SP_CHECK_EQ(count, N);
+    snprintf(want, sizeof want, "%s: record %d (byte offset %lu): truncated: "
+             "file ends before the footer (%d records read)", bad, N + 1,
+             (unsigned long)(n - 13), N);
+    SP_CHECK_STR(msg, want);
+
+    write_bytes(bad, data, n - 1);
+    SP_CHECK_EQ(read_all(bad, got, N, &count, msg, sizeof msg), -1);
+    snprintf(want, sizeof want, "%s: footer (byte offset %lu): truncated: "
+             "file ends inside the footer", bad, (unsigned long)(n - 13));
+    SP_CHECK_STR(msg, want);
+
+    write_bytes(bad, data, 10);
+    SP_CHECK_EQ(read_all(bad, got, N, &count, msg, sizeof msg), -1);
+    snprintf(want, sizeof want, "%s: header (byte offset 10): truncated: "
+             "file ends inside the header", bad);
+    SP_CHECK_STR(msg, want);
+
+    /* data after the footer */
+    data = realloc(data, n + 1);
+    data[n] = 0;
+    write_bytes(bad, data, n + 1);
+    SP_CHECK_EQ(read_all(bad, got, N, &count, msg, sizeof msg), -1);
+    snprintf(want, sizeof want, "%s: footer (byte offset %lu): unexpected "
+             "data after the footer", bad, (unsigned long)(n - 13));
+    SP_CHECK_STR(msg, want);
+
+    /* a version this reader does not know */
+    data[8] = 2;
+    write_bytes(bad, data, n);
+    SP_CHECK_EQ(read_all(bad, got, N, &count, msg, sizeof msg), -1);
+    snprintf(want, sizeof want, "%s: header (byte offset 8): unsupported "
+             "version 2 (this reader knows version 1)", bad);
+    SP_CHECK_STR(msg, want);
+    data[8] = 1;
+
+    /* a kind byte that is neither a kind nor the end marker */
+    data[header] = 0x08;
+    write_bytes(bad, data, n);
+    SP_CHECK_EQ(read_all(bad, got, N, &count, msg, sizeof msg), -1);
+    snprintf(want, sizeof want, "%s: record 1 (byte offset %lu): bad kind "
+             "byte 0x08 (file corrupt)", bad, (unsigned long)header);
+    SP_CHECK_STR(msg, want);
+    free(data);
+
+    /* cut inside a gzip-wrapped binary file */
+    SP_CHECK_EQ(write_trace(path, SP_TRACE_BINARY, 6, "comment\n", t, N), 0);
+    data = read_bytes(path, &n);
+    write_bytes(bad, data, n - 6);
+    SP_CHECK_EQ(read_all(bad, got, N, &count, msg, sizeof msg), -1);
+    SP_CHECK(strstr(msg, "gzip stream truncated") != NULL);
+    free(data);
+}
+
+static void test_writer_errors(void)
+{
+    sp_trace_writer_t w;
+    sp_tuple_t t = {1, 2, 8};
+    char err[SP_TRACE_ERR_MAX], want[SP_TRACE_ERR_MAX];
+    const char *path = tmp_path("writer.trace");
+    const char *nodir = tmp_path("no-such-dir/x.trace");
+    int i;
+
+    SP_CHECK_EQ(sp_trace_writer_open(&w, path, SP_TRACE_TEXT, 0, NULL, err,
+                                     sizeof err), 0);
+    SP_CHECK_EQ(sp_trace_write(&w, &t), -1);
+    snprintf(want, sizeof want, "%s: tuple 1: kind 8 is not in 0..7", path);
+    SP_CHECK_STR(sp_trace_writer_error(&w), want);
+    SP_CHECK_EQ(sp_trace_writer_close(&w), -1);
+    SP_CHECK_STR(sp_trace_writer_error(&w), want);
+
+    SP_CHECK_EQ(sp_trace_writer_open(&w, nodir, SP_TRACE_BINARY, 0, NULL, err,
+                                     sizeof err), -1);
+    snprintf(want, sizeof want, "%s: cannot create: No such file or "
+             "directory", nodir);
+    SP_CHECK_STR(err, want);
+    SP_CHECK_EQ(sp_trace_writer_close(&w), -1);
+
+    /* A full disk shows up at the latest when the file is closed. */
+    if (access("/dev/full", W_OK) == 0) {
+        t.kind = SP_KIND_VALUE;
+        SP_CHECK_EQ(sp_trace_writer_open(&w, "/dev/full", SP_TRACE_TEXT, 0,
+                                         "x\n", err, sizeof err), 0);
+        for (i = 0; i < 10; i++)
+            sp_trace_write(&w, &t);
+        SP_CHECK_EQ(sp_trace_writer_close(&w), -1);
+        SP_CHECK_STR(sp_trace_writer_error(&w),
+                     "/dev/full: write failed: No space left on device");
+    }
+}
+
+int main(void)
+{
+    const char *base = getenv("TMPDIR");
+    int i;
+
+    snprintf(tmp_dir, sizeof tmp_dir, "%s/sp_test_trace.XXXXXX",
+             base && *base ? base : "/tmp");
+    if (!mkdtemp(tmp_dir)) {
+        perror("test_trace: mkdtemp");
+        return 2;
+    }
+    test_fixture();
+    test_text_errors();
+    test_long_lines();
+    test_text_accepts();
+    test_gzip();
+    test_binary_layout();
+    test_binary_roundtrip();
+    test_binary_damage();
+    test_writer_errors();
+
+    for (i = 0; i < tmp_count; i++)
+        remove(tmp_names[i]);
+    rmdir(tmp_dir);
+    return sp_test_summary("test_trace");
+}

@@ -1,0 +1,22 @@
+# sw/trace/trace.mk - builds libsptrace.a (trace reader/writer) and its test.
+#
+# Included by the top Makefile from the repository root; objects come from
+# the generic $(OBJ)/%.o rule there.
+
+SPTRACE_SRCS := $(wildcard sw/trace/*.c)
+SPTRACE_OBJS := $(SPTRACE_SRCS:%.c=$(OBJ)/%.o)
+SPTRACE_LIB  := $(BUILD)/lib/libsptrace.a
+
+all: $(SPTRACE_LIB)
+
+# Removed first so an object dropped from the folder leaves the archive too.
+$(SPTRACE_LIB): $(SPTRACE_OBJS)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(BIN)/test_trace: $(OBJ)/sw/trace/tests/test_trace.o $(SPTRACE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LDLIBS_Z) -o $@
+
+TEST_BINS += $(BIN)/test_trace
