@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# excerpt-trace.sh - cuts the first N tuples of a shared trace into a small
+# gzip file for verif/traces/, keeping the workload comments and saying in
+# the header what the excerpt is.  Usage: excerpt-trace.sh SRC.trace.gz N OUT.trace.gz
+set -euo pipefail
+[ $# -eq 3 ] || { echo "usage: $0 SRC.trace.gz N OUT.trace.gz" >&2; exit 2; }
+src=$1 n=$2 out=$3
+[ -r "$src" ] || { echo "excerpt-trace: cannot read $src" >&2; exit 1; }
+{
+    zcat "$src" | awk -v n="$n" -v src="$(basename "$src")" '
+        /^#/ && !body {
+            if ($2 == "events:") { print "# events: " n; next }
+            print; next
+        }
+        !body { print "# excerpt: the first " n " tuples of " src; body = 1 }
+        { print; if (++count == n) exit }'
+} | gzip -9n > "$out"
