@@ -46,5 +46,8 @@ test: deps
 	@$(MAKE) --no-print-directory all $(TEST_BINS)
 	@scripts/run-tests.sh $(TEST_BINS)
 
+bench: deps $(BIN)/sp_bench
+	@scripts/bench.sh
+
 clean:
 	rm -rf $(BUILD)

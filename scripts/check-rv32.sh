@@ -3,7 +3,11 @@
 # that the objects call nothing but the mem* functions and libgcc helpers,
 # so the model runs on the soft core without malloc or stdio.
 set -u
-: "${RV_CC:?}" "${RV_CFLAGS:?}" "${OUT:?}"
+cd "$(dirname "$0")/.."
+RV_CC=${RV_CC:-riscv64-unknown-elf-gcc}
+RV_CFLAGS=${RV_CFLAGS:--march=rv32im -mabi=ilp32 -Os -std=c99 -Wall -Wextra -Werror -ffreestanding --specs=picolibc.specs -Icmodel/include}
+OUT=${OUT:-build/rv32}
+[ $# -gt 0 ] || set -- cmodel/src/*.c
 mkdir -p "$OUT"
 if ! command -v "$RV_CC" >/dev/null; then
     echo "check_rv32: $RV_CC not found (scripts/deps.sh installs gcc-riscv64-unknown-elf)"

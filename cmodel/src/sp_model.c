@@ -111,11 +111,13 @@ static inline uint32_t fast_index(const sp_model_t *m, uint64_t w0, uint64_t w1)
     return x;
 }
 
+#define SP_TAG_BYTE(i) (m->tagfold[i][(x >> (8 * i)) & 0xFF])
+
 static inline uint32_t fast_tag(const sp_model_t *m, uint64_t x)
 {
-    uint32_t r = 0;
-    for (unsigned i = 0; i < m->params.word_bits / 8; i++)
-        r ^= m->tagfold[i][(x >> (8 * i)) & 0xFF];
+    uint32_t r = (uint32_t)(SP_TAG_BYTE(0) ^ SP_TAG_BYTE(1) ^ SP_TAG_BYTE(2) ^ SP_TAG_BYTE(3));
+    if (m->params.word_bits == 64)
+        r ^= (uint32_t)(SP_TAG_BYTE(4) ^ SP_TAG_BYTE(5) ^ SP_TAG_BYTE(6) ^ SP_TAG_BYTE(7));
     return r;
 }
 
@@ -302,13 +304,17 @@ static void tagged(sp_model_t *m, const sp_tuple_t *t, uint32_t set)
     sp_entry_t *e = 0;
     int discard = (m->mode & SP_MODE_TAG_DISCARD) != 0;
 
+    sp_entry_t *empty = 0;
+
     m->acc[SP_ACC_COUNT_IN]++;
     m->acc[SP_ACC_COUNT_RES_TABLE]++;
-    for (unsigned w = 0; w < m->ways; w++)
-        if (ways[w].state != SP_TAG_EMPTY && ways[w].tag == tag) {
+    /* one pass finds the matching way and the lowest Empty way */
+    for (unsigned w = m->ways; w-- > 0;) {
+        if (ways[w].state == SP_TAG_EMPTY)
+            empty = &ways[w];
+        else if (ways[w].tag == tag)
             e = &ways[w];
-            break;
-        }
+    }
     if (e && e->state == SP_TAG_VALID) {
         m->fsm_hits[SP_FSM_E3]++;
         tag_hold(m, e, t, e->count + 1u);
@@ -336,11 +342,7 @@ static void tagged(sp_model_t *m, const sp_tuple_t *t, uint32_t set)
         return;
     }
     /* miss in the whole set: an Empty way first, lowest number */
-    for (unsigned w = 0; w < m->ways; w++)
-        if (ways[w].state == SP_TAG_EMPTY) {
-            e = &ways[w];
-            break;
-        }
+    e = empty;
     if (e) {
         m->fsm_hits[SP_FSM_E1]++;
         e->tag = tag;

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# bench.sh - measures the C model's throughput per mode (build/bin/sp_bench)
+# and writes docs/performance.md with the machine, the compiler and the
+# targets beside the numbers.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bench=${BENCH:-build/bin/sp_bench}
+tuples=${BENCH_TUPLES:-20000000}
+out=${BENCH_OUT:-docs/performance.md}
+table=$("$bench" "$tuples")
+cpu=$(awk -F': ' '/^model name/ {print $2; exit}' /proc/cpuinfo 2>/dev/null || echo unknown)
+cc_version=$(${CC:-cc} --version | head -n 1)
+hp=$(awk -F'|' '$2 ~ /^ H\[P_256\]_2048 $/ {gsub(/ /, "", $3); print $3}' <<<"$table")
+worst=$(awk -F'|' 'NR > 2 && $2 !~ /P_1 / {gsub(/ /, "", $3); if (min == "" || $3 + 0 < min + 0) min = $3} END {print min}' <<<"$table")
+verdict() { awk -v v="$1" -v t="$2" 'BEGIN {print (v + 0 >= t + 0) ? "met" : "NOT met"}'; }
+cat > "$out" <<MD
+# C model performance
+
+Written by \`make bench\` (scripts/bench.sh); numbers from the last run on the machine below.
+
+- Machine: $cpu, $(nproc) cores (one used)
+- Compiler: $cc_version, flags \`${BENCH_CFLAGS:--O2 -g}\`
+- Workload: $tuples in-memory tuples, a value-profile-like mix (4096 load sites, most
+  with 4 values, some with 65536); each mode runs 3 times, best time kept. The time
+  covers hashing, sampling, A_k and draining every message from the output queue.
+
+$table
+
+Targets: H[P_256]_2048 at 100 million tuples/s or more — **$(verdict "$hp" 100)** ($hp);
+no mode of \`stratprof modes\` under 30 million — **$(verdict "$worst" 30)** (slowest: $worst).
+The last row, a rate of 1 with A_16 behind (every tuple becomes a message and goes
+through the associative stage), is a stress case outside the targets.
+
+Why H[P] is fast: the index is linear over xor, so the model folds each S-box entry to
+the index width once per configuration and hashes a 32-bit tuple with eight table
+look-ups (\`cmodel/src/sp_model.c\`, \`fast_index\`), and the periodic samplers have a loop
+of their own that keeps the accounting in registers.
+MD
+cat "$out"
