@@ -46,6 +46,13 @@ test: deps
 	@$(MAKE) --no-print-directory all $(TEST_BINS)
 	@scripts/run-tests.sh $(TEST_BINS)
 
+# The main job on the embedded default: a committed excerpt of a real trace
+# through the paper's reference configuration, H[P_256]_2048.
+DEMO_TRACE ?= verif/traces/sqlite.value.1m.trace.gz
+demo: deps
+	@$(MAKE) --no-print-directory all
+	$(BIN)/stratprof run --trace $(DEMO_TRACE) --mode HP --rate 256 --entries 2048 --top 10
+
 bench: deps $(BIN)/sp_bench
 	@scripts/bench.sh
 

@@ -282,8 +282,9 @@ static void counted_random(sp_model_t *m, const sp_tuple_t *t, unsigned idx)
 
 /* ------------------------------------------------ tagged compressor (5.3) */
 
-/* Emits when the entry's new hit count has reached RATE (E2 after E1, E3 or E5). */
-static void tag_hold(sp_model_t *m, sp_entry_t *e, const sp_tuple_t *t, uint32_t h)
+/* Emits when the entry's new hit count has reached RATE (E2 after E1, E3 or E5);
+ * returns 1 when it did. */
+static int tag_hold(sp_model_t *m, sp_entry_t *e, const sp_tuple_t *t, uint32_t h)
 {
     if (h >= m->rate) {
         m->fsm_hits[SP_FSM_E2]++;
@@ -292,9 +293,10 @@ static void tag_hold(sp_model_t *m, sp_entry_t *e, const sp_tuple_t *t, uint32_t
         e->miss = 0;
         e->state = SP_TAG_EMPTY;
         emit(m, t, h);
-    } else {
-        e->count = (uint16_t)h;
+        return 1;
     }
+    e->count = (uint16_t)h;
+    return 0;
 }
 
 static void tagged(sp_model_t *m, const sp_tuple_t *t, uint32_t set)
@@ -316,8 +318,8 @@ static void tagged(sp_model_t *m, const sp_tuple_t *t, uint32_t set)
             e = &ways[w];
     }
     if (e && e->state == SP_TAG_VALID) {
-        m->fsm_hits[SP_FSM_E3]++;
-        tag_hold(m, e, t, e->count + 1u);
+        if (!tag_hold(m, e, t, e->count + 1u))
+            m->fsm_hits[SP_FSM_E3]++;
         return;
     }
     if (e) { /* hit in Evict */
@@ -520,7 +522,7 @@ int sp_model_pop(sp_model_t *m, sp_message_t *msg)
 static void reject(sp_model_t *m, uint32_t offset, uint32_t value, enum sp_err_code code)
 {
     if (m->err_code == SP_ERR_NONE) {
-        m->err_code = (uint32_t)code | (offset << SP_ERR_OFFSET_SHIFT);
+        m->err_code = (uint32_t)code | ((offset & 0xFFFu) << SP_ERR_OFFSET_SHIFT);
         m->err_value = value;
     }
     m->irq_sticky |= SP_IRQ_ERROR;
@@ -724,7 +726,9 @@ void sp_reg_write(sp_model_t *m, uint32_t offset, uint32_t value)
             m->seed = value;
         break;
     case SP_REG_OQ_WATERMARK:
-        if (value == 0 || value > oq_depth(m))
+        if (value & ~0x1FFFu)
+            reject(m, offset, value, SP_ERR_RESERVED);
+        else if (value == 0 || value > oq_depth(m))
             reject(m, offset, value, SP_ERR_WATERMARK);
         else
             m->oq_watermark = value;

@@ -1,0 +1,21 @@
+# sw/profile/profile.mk - builds libspprofile.a (profile table and the
+# section 5.3.1 error metric) and its unit test. Included by the top Makefile
+# from the repository root; objects come from its generic $(OBJ)/%.o rule.
+
+SPPROFILE_SRCS := $(wildcard sw/profile/*.c)
+SPPROFILE_OBJS := $(SPPROFILE_SRCS:%.c=$(OBJ)/%.o)
+SPPROFILE_LIB  := $(BUILD)/lib/libspprofile.a
+
+all: $(SPPROFILE_LIB)
+
+# Removed first so an object dropped from the folder leaves the archive too.
+$(SPPROFILE_LIB): $(SPPROFILE_OBJS)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(BIN)/test_profile: $(OBJ)/sw/profile/tests/test_profile.o $(SPPROFILE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) $^ -lm -o $@
+
+TEST_BINS += $(BIN)/test_profile

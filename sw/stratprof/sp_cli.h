@@ -1,0 +1,131 @@
+/*
+ * sp_cli.h - command-line options of stratprof: strict parsing, the mode
+ * names, and configuring the block through its registers the way a driver
+ * would, with every rejection turned into a message naming the option.
+ */
+#ifndef SP_CLI_H
+#define SP_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sp_model.h"
+#include "sp_profile.h"
+
+/* Exit statuses. */
+#define SP_EXIT_OK 0
+#define SP_EXIT_FAIL 1  /* a bad trace, an I/O error, out of memory */
+#define SP_EXIT_USAGE 2 /* a bad command line */
+
+/* Longest error message the option layer produces. */
+#define SP_CLI_ERR_MAX 1200u
+
+/* Every option of every command; the table in sp_cli.c says which command takes which. */
+enum sp_opt {
+    SP_OPT_TRACE = 0,
+    SP_OPT_MODE,
+    SP_OPT_RATE,
+    SP_OPT_ENTRIES,
+    SP_OPT_WAYS,
+    SP_OPT_TAG_BITS,
+    SP_OPT_ASSOC,
+    SP_OPT_EVICT_HITS,
+    SP_OPT_REPLACE_MISSES,
+    SP_OPT_TAG_DISCARD,
+    SP_OPT_SEED,
+    SP_OPT_WORD_BITS,
+    SP_OPT_CHECKPOINT,
+    SP_OPT_MAX_EVENTS,
+    SP_OPT_TOP,
+    SP_OPT_JSON,
+    SP_OPT_CPE,
+    SP_OPT_SITE_MIN,
+    SP_OPT_TUPLE_SHARE,
+    SP_OPT_SITE_COVER,
+    SP_OPT_FORMAT,
+    SP_OPT_GZIP,
+    SP_OPT_HELP,
+    SP_OPT_COUNT
+};
+
+/* Which command is being parsed (bit masks in the option table). */
+enum sp_cmd {
+    SP_CMD_RUN = 1,
+    SP_CMD_MESSAGES = 2,
+    SP_CMD_CONVERT = 4,
+    SP_CMD_MODES = 8
+};
+
+typedef struct sp_cli_opts {
+    /* the block */
+    unsigned mode; /* enum sp_sampler */
+    uint32_t rate;
+    unsigned entries, ways, tag_bits, assoc, evict_hits, replace_misses;
+    int tag_discard;
+    uint32_t seed; /* used only when given */
+    unsigned word_bits;
+    /* the run */
+    const char *trace;
+    uint64_t checkpoint; /* 0: no checkpoints */
+    uint64_t max_events; /* 0: the whole trace */
+    uint64_t top;
+    int json;
+    double cycles_per_event;
+    sp_metric_params_t metric;
+    /* convert */
+    const char *in, *out;
+    int binary, gzip;
+    int help;
+    /* the text each option was given as, NULL when defaulted (messages quote it) */
+    const char *given[SP_OPT_COUNT];
+} sp_cli_opts_t;
+
+/* Cycles per profiled event in the paper: 4M events ~ 17M instructions at 1 IPC. */
+#define SP_CLI_DEFAULT_CPE 4.25
+/* Interrupt-handling cost per message in the paper's overhead model (5.3.2). */
+#define SP_CLI_CYCLES_PER_MESSAGE 30u
+
+/* The documented defaults. */
+void sp_cli_defaults(sp_cli_opts_t *o);
+
+/*
+ * Parses ARGV[0..ARGC) (the words after the command name) for command CMD.
+ * Returns 0, or SP_EXIT_USAGE with "--opt: 'value' is not ..." in ERR.
+ * --help stops parsing with o->help set and returns 0.
+ */
+int sp_cli_parse(sp_cli_opts_t *o, enum sp_cmd cmd, const char *cmdname, int argc,
+                 char **argv, char *err, size_t errlen);
+
+/* Strict numbers: decimal or 0x-hex digits only, no sign, space or junk, no overflow. */
+int sp_cli_parse_u64(const char *s, uint64_t *v);
+/* A finite decimal number with no surrounding junk. */
+int sp_cli_parse_double(const char *s, double *v);
+
+/* Mode name ("HP") of a sampler code, its code from a name (-1 if none), the paper's
+ * notation, a short title and a one-line description. */
+const char *sp_cli_mode_name(unsigned mode);
+int sp_cli_mode_from_name(const char *name);
+const char *sp_cli_mode_notation(unsigned mode);
+const char *sp_cli_mode_title(unsigned mode);
+const char *sp_cli_mode_help(unsigned mode);
+/* "H[P_256]_2048" with the configured numbers, " A_16" appended when A_k is on. */
+void sp_cli_mode_describe(const sp_cli_opts_t *o, char *buf, size_t n);
+
+/* The block's build parameters for these options. */
+void sp_cli_params(const sp_cli_opts_t *o, sp_params_t *p);
+
+/*
+ * Writes MODE, RATE, TABLE, TAG_THRESH, SEED and finally CTRL (enable, stall
+ * policy) into a freshly initialised block, then reads ERR_CODE. Returns 0,
+ * or SP_EXIT_USAGE with a message naming the option the block rejected.
+ */
+int sp_cli_configure(sp_model_t *m, const sp_cli_opts_t *o, char *err, size_t errlen);
+
+/* Explains a non-zero ERR_CODE / ERR_VALUE pair in terms of the options. */
+void sp_cli_explain_error(const sp_cli_opts_t *o, uint32_t code, uint32_t value, char *err,
+                          size_t errlen);
+
+/* Lower-case names of the accounting counters ("ev_in"), indexed by enum sp_acc. */
+const char *sp_cli_acc_name(unsigned which);
+
+#endif

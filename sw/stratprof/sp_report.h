@@ -1,0 +1,47 @@
+/*
+ * sp_report.h - what `stratprof run` measures at each checkpoint and at the
+ * end (error per section 5.3.1, overhead per section 5.3.2, accounting) and
+ * how it prints it: a readable text report or one JSON object.
+ */
+#ifndef SP_REPORT_H
+#define SP_REPORT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "sp_cli.h"
+#include "sp_profile.h"
+#include "sp_replay.h"
+#include "sp_trace.h"
+
+/* The measurements at one point of the run. */
+typedef struct sp_point {
+    uint64_t events, messages;
+    unsigned kinds; /* bit k: kind k occurs in the exact profile */
+    sp_metric_result_t all;
+    sp_metric_result_t by_kind[SP_KIND_COUNT];
+} sp_point_t;
+
+typedef struct sp_run_report {
+    const sp_cli_opts_t *opts;
+    const sp_trace_reader_t *reader;
+    uint32_t seed; /* SEED register as configured */
+    sp_point_t *points; /* checkpoints */
+    size_t npoints, cap;
+    sp_point_t final;
+    uint64_t acc[SP_ACC_COUNT];
+    int conserved;
+} sp_run_report_t;
+
+void sp_report_init(sp_run_report_t *rep, const sp_cli_opts_t *o, const sp_trace_reader_t *rd,
+                    uint32_t seed);
+void sp_report_free(sp_run_report_t *rep);
+
+/* The sp_replay_point_fn: measures and records a point (CTX is the sp_run_report_t). */
+int sp_report_point(void *ctx, sp_replay_t *r, int final);
+
+/* The whole report, after the replay. Return 0, or -1 when out of memory. */
+int sp_report_text(FILE *f, const sp_run_report_t *rep, const sp_replay_t *r);
+int sp_report_json(FILE *f, const sp_run_report_t *rep, const sp_replay_t *r);
+
+#endif

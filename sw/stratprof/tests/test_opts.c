@@ -1,0 +1,245 @@
+/*
+ * test_opts.c - unit tests of stratprof's option layer: strict number
+ * parsing, defaults that follow explicit choices, register encoding, and
+ * the block's rejections turned into messages that name the option.
+ */
+#include <stdlib.h>
+
+#include "../sp_cli.h"
+#include "sp_test.h"
+
+static int u64_ok(const char *s, uint64_t want)
+{
+    uint64_t v = ~want;
+    return sp_cli_parse_u64(s, &v) == 0 && v == want;
+}
+
+static int u64_bad(const char *s)
+{
+    uint64_t v = 7;
+    return sp_cli_parse_u64(s, &v) != 0 && v == 7;
+}
+
+static int dbl_bad(const char *s)
+{
+    double v = 1.0;
+    return sp_cli_parse_double(s, &v) != 0 && v == 1.0;
+}
+
+static void test_numbers(void)
+{
+    double d = 0.0;
+    SP_CHECK(u64_ok("0", 0));
+    SP_CHECK(u64_ok("42", 42));
+    SP_CHECK(u64_ok("0x1F", 31));
+    SP_CHECK(u64_ok("0X10", 16));
+    SP_CHECK(u64_ok("007", 7));
+    SP_CHECK(u64_ok("18446744073709551615", UINT64_MAX));
+    SP_CHECK(u64_ok("0xffffffffffffffff", UINT64_MAX));
+    SP_CHECK(u64_bad("18446744073709551616"));
+    SP_CHECK(u64_bad("0x10000000000000000"));
+    SP_CHECK(u64_bad(""));
+    SP_CHECK(u64_bad("-1"));
+    SP_CHECK(u64_bad("+1"));
+    SP_CHECK(u64_bad(" 1"));
+    SP_CHECK(u64_bad("1 "));
+    SP_CHECK(u64_bad("0x"));
+    SP_CHECK(u64_bad("1e3"));
+    SP_CHECK(u64_bad("0x1g"));
+    SP_CHECK(u64_bad("ff"));
+    SP_CHECK(sp_cli_parse_double("4.25", &d) == 0 && d == 4.25);
+    SP_CHECK(sp_cli_parse_double("1e3", &d) == 0 && d == 1000.0);
+    SP_CHECK(sp_cli_parse_double(".5", &d) == 0 && d == 0.5);
+    SP_CHECK(dbl_bad("nan"));
+    SP_CHECK(dbl_bad("inf"));
+    SP_CHECK(dbl_bad("1e999"));
+    SP_CHECK(dbl_bad(" 1"));
+    SP_CHECK(dbl_bad("1x"));
+    SP_CHECK(dbl_bad(""));
+    SP_CHECK(dbl_bad("0x1p3"));
+}
+
+/* Parses a NULL-terminated list of words for CMD; returns the status, message in ERR. */
+static int parse(sp_cli_opts_t *o, enum sp_cmd cmd, char *err, const char **words)
+{
+    int n = 0;
+    while (words[n])
+        n++;
+    sp_cli_defaults(o);
+    err[0] = '\0';
+    return sp_cli_parse(o, cmd, "run", n, (char **)words, err, SP_CLI_ERR_MAX);
+}
+
+static void test_parse(void)
+{
+    sp_cli_opts_t o;
+    char err[SP_CLI_ERR_MAX];
+    {
+        const char *w[] = {"--trace", "t", "--mode", "TAG", "--rate=16", "--entries", "1", NULL};
+        SP_CHECK_EQ(parse(&o, SP_CMD_RUN, err, w), 0);
+        SP_CHECK_EQ(o.mode, SP_SAMPLER_TAG);
+        SP_CHECK_EQ(o.rate, 16);
+        SP_CHECK_EQ(o.entries, 1);
+        SP_CHECK_EQ(o.ways, 1);        /* default 2 follows --entries 1 */
+        SP_CHECK_EQ(o.evict_hits, 16); /* default 32 follows --rate 16 in TAG */
+        SP_CHECK_EQ(o.checkpoint, 100000);
+        SP_CHECK(o.cycles_per_event == 4.25);
+        SP_CHECK_EQ(o.metric.min_site_count, 1000);
+        SP_CHECK_STR(o.trace, "t");
+    }
+    {
+        const char *w[] = {"--trace", "t", "--mode", "HP", "--ways", "8", NULL};
+        SP_CHECK_EQ(parse(&o, SP_CMD_RUN, err, w), 0);
+        SP_CHECK_EQ(o.ways, 8); /* explicit: left to the block to judge */
+    }
+    {
+        const char *w[] = {"--trace", "t", "--mode", "Hp", NULL};
+        SP_CHECK_EQ(parse(&o, SP_CMD_RUN, err, w), SP_EXIT_USAGE);
+        SP_CHECK_STR(err, "--mode: 'Hp' is not a mode (P R CR HP HR HCR TAG, see 'stratprof modes')");
+    }
+    {
+        const char *w[] = {"--trace", "t", "--mode", "P", "--entries", "48", NULL};
+        SP_CHECK_EQ(parse(&o, SP_CMD_RUN, err, w), SP_EXIT_USAGE);
+        SP_CHECK_STR(err, "--entries: '48' is not a power of two from 1 to 4096");
+    }
+    {
+        const char *w[] = {"--trace", "t", "--mode", "P", "--seed", "4294967296", NULL};
+        SP_CHECK_EQ(parse(&o, SP_CMD_RUN, err, w), SP_EXIT_USAGE);
+        SP_CHECK_STR(err, "--seed: '4294967296' is not a seed from 1 to 4294967295");
+    }
+    {
+        const char *w[] = {"--trace", "t", "--mode", "P", "--top", NULL};
+        SP_CHECK_EQ(parse(&o, SP_CMD_RUN, err, w), SP_EXIT_USAGE);
+        SP_CHECK_STR(err, "--top: missing value (a number of sites)");
+    }
+    {
+        const char *w[] = {"--trace", "t", "--mode", "P", "--gzip", NULL};
+        SP_CHECK_EQ(parse(&o, SP_CMD_RUN, err, w), SP_EXIT_USAGE);
+        SP_CHECK_STR(err, "--gzip: not an option of 'run' (see 'stratprof run --help')");
+    }
+    {
+        const char *w[] = {"--rate", "0", "--help", NULL};
+        SP_CHECK_EQ(parse(&o, SP_CMD_RUN, err, w), 0); /* the block would reject 0, later */
+        SP_CHECK(o.help);
+    }
+}
+
+/* Configures a fresh block from the words; returns the status, message in ERR. */
+static int configure(sp_model_t *m, char *err, const char **words)
+{
+    sp_cli_opts_t o;
+    sp_params_t p;
+    int rc = parse(&o, SP_CMD_RUN, err, words);
+    if (rc)
+        return rc;
+    sp_cli_params(&o, &p);
+    if (sp_model_init(m, &p) != 0)
+        return -1;
+    return sp_cli_configure(m, &o, err, SP_CLI_ERR_MAX);
+}
+
+static void test_configure(sp_model_t *m)
+{
+    char err[SP_CLI_ERR_MAX];
+    {
+        const char *w[] = {"--trace", "t", "--mode", "HP", NULL};
+        SP_CHECK_EQ(configure(m, err, w), 0);
+        SP_CHECK_EQ(sp_reg_read(m, SP_REG_MODE), SP_SAMPLER_HP);
+        SP_CHECK_EQ(sp_reg_read(m, SP_REG_RATE), 256);
+        SP_CHECK_EQ(sp_reg_read(m, SP_REG_TABLE), 0x210B); /* 2^11 entries, 2^1 ways, 2 bits */
+        SP_CHECK_EQ(sp_reg_read(m, SP_REG_TAG_THRESH), 0x70020);
+        SP_CHECK_EQ(sp_reg_read(m, SP_REG_CTRL), SP_CTRL_ENABLE); /* stall policy */
+    }
+    {
+        const char *w[] = {"--trace", "t", "--mode", "TAG", "--assoc", "4", "--tag-discard",
+                           "--entries", "4096", "--ways", "8", "--tag-bits", "8", "--seed",
+                           "0x1234", NULL};
+        SP_CHECK_EQ(configure(m, err, w), 0);
+        SP_CHECK_EQ(sp_reg_read(m, SP_REG_MODE),
+                    SP_SAMPLER_TAG | SP_MODE_ASSOC_EN | SP_MODE_TAG_DISCARD);
+        SP_CHECK_EQ(sp_reg_read(m, SP_REG_TABLE), 0x830C);
+        SP_CHECK_EQ(sp_reg_read(m, SP_REG_SEED), 0x1234);
+        SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS) >> SP_PARAMS_ASSOC_K_SHIFT & 0x7F, 4);
+    }
+    {
+        const char *w[] = {"--trace", "t", "--mode", "HP", "--rate", "0", NULL};
+        SP_CHECK_EQ(configure(m, err, w), SP_EXIT_USAGE);
+        SP_CHECK_STR(err, "--rate: '0' is not a rate from 1 to 65535");
+    }
+    {
+        const char *w[] = {"--trace", "t", "--mode", "HP", "--rate", "0x10000", NULL};
+        SP_CHECK_EQ(configure(m, err, w), SP_EXIT_USAGE);
+        SP_CHECK_STR(err, "--rate: '0x10000' is not a rate from 1 to 65535");
+    }
+    {
+        const char *w[] = {"--trace", "t", "--mode", "HP", "--entries", "8192", NULL};
+        SP_CHECK_EQ(configure(m, err, w), SP_EXIT_USAGE);
+        SP_CHECK_STR(err, "--entries: '8192' is not a power of two from 1 to 4096");
+    }
+    {
+        const char *w[] = {"--trace", "t", "--mode", "TAG", "--entries", "2", "--ways", "4", NULL};
+        SP_CHECK_EQ(configure(m, err, w), SP_EXIT_USAGE);
+        SP_CHECK_STR(err, "--ways: '4' is not at most the number of entries (2)");
+    }
+    {
+        const char *w[] = {"--trace", "t", "--mode", "HP", "--tag-bits", "9", NULL};
+        SP_CHECK_EQ(configure(m, err, w), SP_EXIT_USAGE);
+        SP_CHECK_STR(err, "--tag-bits: '9' is not a tag width from 1 to 8");
+    }
+    {
+        const char *w[] = {"--trace", "t", "--mode", "HP", "--replace-misses", "0", NULL};
+        SP_CHECK_EQ(configure(m, err, w), SP_EXIT_USAGE);
+        SP_CHECK_STR(err, "--replace-misses: '0' is not a miss count from 2 to 15");
+    }
+    {
+        const char *w[] = {"--trace", "t", "--mode", "HP", "--evict-hits", "0", NULL};
+        SP_CHECK_EQ(configure(m, err, w), SP_EXIT_USAGE);
+        SP_CHECK_STR(err, "--evict-hits: '0' is not a hit count from 1 to 65535");
+    }
+    {
+        const char *w[] = {"--trace", "t", "--mode", "TAG", "--rate", "8", "--evict-hits", "9",
+                           NULL};
+        SP_CHECK_EQ(configure(m, err, w), SP_EXIT_USAGE);
+        SP_CHECK_STR(err, "--evict-hits: '9' is not at most --rate (8) in TAG mode");
+        SP_CHECK_EQ(sp_reg_read(m, SP_REG_CTRL), 0); /* and the block stays stopped */
+    }
+    {
+        const char *w[] = {"--trace", "t", "--mode", "R", "--seed", "0", NULL};
+        SP_CHECK_EQ(configure(m, err, w), SP_EXIT_USAGE);
+        SP_CHECK_STR(err, "--seed: '0' is not a seed from 1 to 4294967295");
+    }
+}
+
+static void test_names(void)
+{
+    sp_cli_opts_t o;
+    char buf[160];
+    SP_CHECK_EQ(sp_cli_mode_from_name("HP"), SP_SAMPLER_HP);
+    SP_CHECK_EQ(sp_cli_mode_from_name("HCR"), SP_SAMPLER_HCR);
+    SP_CHECK_EQ(sp_cli_mode_from_name("hp"), -1);
+    SP_CHECK_EQ(sp_cli_mode_from_name(""), -1);
+    for (unsigned i = 0; i < SP_SAMPLER_COUNT; i++)
+        SP_CHECK_EQ(sp_cli_mode_from_name(sp_cli_mode_name(i)), i);
+    sp_cli_defaults(&o);
+    sp_cli_mode_describe(&o, buf, sizeof buf);
+    SP_CHECK_STR(buf, "H[P_256]_2048");
+    o.mode = SP_SAMPLER_R;
+    o.assoc = 16;
+    sp_cli_mode_describe(&o, buf, sizeof buf);
+    SP_CHECK_STR(buf, "R_256 A_16");
+    SP_CHECK_STR(sp_cli_acc_name(SP_ACC_EV_IN), "ev_in");
+    SP_CHECK_STR(sp_cli_acc_name(SP_ACC_MSG_OUT), "msg_out");
+}
+
+int main(void)
+{
+    sp_model_t *m = malloc(sizeof *m); /* ~200 KB */
+    test_numbers();
+    test_parse();
+    SP_CHECK(m != NULL);
+    if (m)
+        test_configure(m);
+    test_names();
+    free(m);
+    return sp_test_summary("test_stratprof_opts");
+}
