@@ -110,56 +110,53 @@ static size_t tuple_slot(const sp_profile_t *p, unsigned kind, uint64_t w0, uint
 
 /* ------------------------------------------------------------- growth */
 
-/* Doubles the site arrays and rebuilds their index (load factor stays <= 1/2). */
-static int grow_sites(sp_profile_t *p)
+/* Doubles an entry array and gives it a new, empty index of twice as many
+ * slots (load factor stays <= 1/2); the caller refills the index. */
+static int grow(void **array, size_t elem_size, size_t *cap, uint32_t **index, size_t *slots)
 {
-    size_t cap = p->site_cap ? 2 * p->site_cap : FIRST_CAP;
-    size_t slots = 2 * cap;
-    sp_profile_site_t *a;
+    size_t ncap = *cap ? 2 * *cap : FIRST_CAP;
+    size_t nslots = 2 * ncap;
     uint32_t *idx;
-    if (cap > MAX_ENTRIES || slots / 2 != cap)
+    void *a;
+    if (ncap > MAX_ENTRIES || nslots / 2 != ncap)
         return -1;
-    idx = calloc(slots, sizeof *idx);
+    idx = calloc(nslots, sizeof *idx);
     if (!idx)
         return -1;
-    a = realloc(p->sites, cap * sizeof *a);
+    a = realloc(*array, ncap * elem_size);
     if (!a) {
         free(idx);
         return -1;
     }
-    free(p->site_index);
+    free(*index);
+    *array = a;
+    *cap = ncap;
+    *index = idx;
+    *slots = nslots;
+    return 0;
+}
+
+static int grow_sites(sp_profile_t *p)
+{
+    void *a = p->sites;
+    if (grow(&a, sizeof *p->sites, &p->site_cap, &p->site_index, &p->site_slots) != 0)
+        return -1;
     p->sites = a;
-    p->site_cap = cap;
-    p->site_index = idx;
-    p->site_slots = slots;
     for (size_t i = 0; i < p->nsites; i++)
-        idx[site_slot(p, a[i].kind, a[i].word0)] = (uint32_t)(i + 1);
+        p->site_index[site_slot(p, p->sites[i].kind, p->sites[i].word0)] = (uint32_t)(i + 1);
     return 0;
 }
 
 static int grow_tuples(sp_profile_t *p)
 {
-    size_t cap = p->tuple_cap ? 2 * p->tuple_cap : FIRST_CAP;
-    size_t slots = 2 * cap;
-    sp_profile_tuple_t *a;
-    uint32_t *idx;
-    if (cap > MAX_ENTRIES || slots / 2 != cap)
+    void *a = p->tuples;
+    if (grow(&a, sizeof *p->tuples, &p->tuple_cap, &p->tuple_index, &p->tuple_slots) != 0)
         return -1;
-    idx = calloc(slots, sizeof *idx);
-    if (!idx)
-        return -1;
-    a = realloc(p->tuples, cap * sizeof *a);
-    if (!a) {
-        free(idx);
-        return -1;
-    }
-    free(p->tuple_index);
     p->tuples = a;
-    p->tuple_cap = cap;
-    p->tuple_index = idx;
-    p->tuple_slots = slots;
-    for (size_t i = 0; i < p->ntuples; i++)
-        idx[tuple_slot(p, a[i].kind, a[i].word0, a[i].word1)] = (uint32_t)(i + 1);
+    for (size_t i = 0; i < p->ntuples; i++) {
+        const sp_profile_tuple_t *t = &p->tuples[i];
+        p->tuple_index[tuple_slot(p, t->kind, t->word0, t->word1)] = (uint32_t)(i + 1);
+    }
     return 0;
 }
 
