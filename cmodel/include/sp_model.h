@@ -28,8 +28,8 @@
 #endif
 #define SP_MAX_WAYS_LOG2 3
 #define SP_MAX_TAG_BITS 8
-#define SP_COUNT_BITS 16 /* counter-table count field */
-#define SP_MISS_BITS 4   /* tagged miss counter */
+#define SP_MAX_COUNT_BITS 16 /* counter-table count field */
+#define SP_MAX_MISS_BITS 4   /* tagged miss counter */
 #define SP_MAX_WORD_BYTES 8
 
 /* Build-time parameters: what the RTL takes as Verilog parameters. */
@@ -40,9 +40,14 @@ typedef struct sp_params {
     unsigned tag_bits_max;  /* widest tag, 1..SP_MAX_TAG_BITS */
     unsigned assoc_k;       /* entries in A_k, 1..SP_MAX_ASSOC_K */
     unsigned oq_aw;         /* log2 of the output queue depth, 1..SP_MAX_OQ_AW */
+    unsigned count_bits;    /* counter-table count field, 1..16: RATE <= 2^count_bits */
+    unsigned miss_bits;     /* tagged miss counter, 2..4: REPLACE_MISSES <= 2^miss_bits */
+    unsigned opt_tagged;    /* 1: the TAG mode is built */
+    unsigned opt_cr;        /* 1: the CR and HCR modes are built */
 } sp_params_t;
 
-/* The reference build: 32-bit words, 4096 entries, 4 ways, 8-bit tags, A_16, 256 messages. */
+/* The full build: 32-bit words, 4096 entries, 4 ways, 8-bit tags, 16-bit counts,
+ * 4-bit miss counters, every mode, A_16, 256 messages. */
 void sp_params_default(sp_params_t *p);
 
 /* Tagged-compressor entry states. */

@@ -25,8 +25,10 @@
 #define SP_PARAMS_OQ_AW_SHIFT      20 /* [23:20] log2 of the output queue depth */
 #define SP_PARAMS_ASSOC_K_SHIFT    24 /* [30:24] entries of the associative stage */
 /* SP_REG_PARAMS2 fields */
-#define SP_PARAMS2_COUNT_BITS_SHIFT 0 /* [4:0] counter-table count width (16) */
-#define SP_PARAMS2_MISS_BITS_SHIFT  8 /* [11:8] miss counter width (4) */
+#define SP_PARAMS2_COUNT_BITS_SHIFT 0 /* [4:0] counter-table count width */
+#define SP_PARAMS2_MISS_BITS_SHIFT  8 /* [10:8] miss counter width */
+#define SP_PARAMS2_TAGGED          (1u << 16) /* the TAG mode is built */
+#define SP_PARAMS2_CR              (1u << 17) /* the CR and HCR modes are built */
 
 /* ---- control ---- */
 #define SP_REG_CTRL        0x010u
@@ -45,7 +47,7 @@
 #define SP_STATUS_OQ_FULL  (1u << 3)
 #define SP_STATUS_OQ_WM    (1u << 4) /* fill >= watermark */
 #define SP_STATUS_ERROR    (1u << 5) /* ERR_CODE != 0 */
-#define SP_STATUS_BUSY     (1u << 6) /* table clear sweep running (RTL only) */
+#define SP_STATUS_BUSY     (1u << 6) /* RTL only: draining or clearing; the model never is */
 
 #define SP_REG_IRQ_ENABLE  0x01Cu
 #define SP_REG_IRQ_STATUS  0x020u /* bits 1..3 sticky, write 1 to clear */
@@ -62,13 +64,13 @@
 /* Error codes: the first rejected write since ERR_CODE was last cleared. */
 enum sp_err_code {
     SP_ERR_NONE       = 0,
-    SP_ERR_RATE       = 1,  /* RATE 0 */
+    SP_ERR_RATE       = 1,  /* RATE 0 or above 2^COUNT_BITS */
     SP_ERR_TABLE_SIZE = 2,  /* INDEX_BITS above the built TABLE_AW */
     SP_ERR_WAYS       = 3,  /* WAYS_LOG2 above built maximum or above INDEX_BITS */
     SP_ERR_TAG_BITS   = 4,  /* TAG_BITS 0 or above the built maximum */
-    SP_ERR_THRESHOLD  = 5,  /* EVICT_HITS 0 or REPLACE_MISSES outside 2..15 */
-    SP_ERR_MODE       = 6,  /* reserved sampler code */
-    SP_ERR_BUSY       = 7,  /* configuration or command while enabled or flushing */
+    SP_ERR_THRESHOLD  = 5,  /* EVICT_HITS 0, REPLACE_MISSES below 2 or above 2^MISS_BITS */
+    SP_ERR_MODE       = 6,  /* reserved sampler code, or a mode the build left out */
+    SP_ERR_BUSY       = 7,  /* configuration or command while enabled, flushing or busy */
     SP_ERR_SEED       = 8,  /* SEED 0 (the generator would stick at 0) */
     SP_ERR_WATERMARK  = 9,  /* watermark 0 or above the queue depth */
     SP_ERR_ADDRESS    = 10, /* write to an unmapped or read-only offset */

@@ -8,7 +8,7 @@
  */
 #include "sp_model.h"
 
-#define SP_RATE_MAX 0xFFFFu
+#define SP_RATE_MAX 0xFFFFu /* the RATE field */
 #define SP_DEFAULT_SEED 0x9E3779B9u
 
 /* ---------------------------------------------------------------- hash (4) */
@@ -571,6 +571,16 @@ static int stopped(const sp_model_t *m)
     return !(m->ctrl & SP_CTRL_ENABLE) && !m->flushing;
 }
 
+/* A sampler code names a mode this build has. */
+static int sampler_built(const sp_model_t *m, unsigned sampler)
+{
+    if (sampler == SP_SAMPLER_TAG)
+        return m->params.opt_tagged != 0;
+    if (sampler == SP_SAMPLER_CR || sampler == SP_SAMPLER_HCR)
+        return m->params.opt_cr != 0;
+    return sampler < SP_SAMPLER_COUNT;
+}
+
 /* Writes one configuration register that clears the table when accepted. */
 static void write_config(sp_model_t *m, uint32_t offset, uint32_t value)
 {
@@ -585,7 +595,7 @@ static void write_config(sp_model_t *m, uint32_t offset, uint32_t value)
             reject(m, offset, value, SP_ERR_RESERVED);
             return;
         }
-        if ((value & SP_MODE_SAMPLER_MASK) >= SP_SAMPLER_COUNT) {
+        if (!sampler_built(m, value & SP_MODE_SAMPLER_MASK)) {
             reject(m, offset, value, SP_ERR_MODE);
             return;
         }
@@ -596,7 +606,7 @@ static void write_config(sp_model_t *m, uint32_t offset, uint32_t value)
             reject(m, offset, value, SP_ERR_RESERVED);
             return;
         }
-        if (value == 0) {
+        if (value == 0 || value > (1u << m->params.count_bits)) {
             reject(m, offset, value, SP_ERR_RATE);
             return;
         }
@@ -632,7 +642,7 @@ static void write_config(sp_model_t *m, uint32_t offset, uint32_t value)
             reject(m, offset, value, SP_ERR_RESERVED);
             return;
         }
-        if (eh == 0 || rm < 2) {
+        if (eh == 0 || rm < 2 || rm > (1u << m->params.miss_bits)) {
             reject(m, offset, value, SP_ERR_THRESHOLD);
             return;
         }
@@ -781,8 +791,9 @@ uint32_t sp_reg_read(sp_model_t *m, uint32_t offset)
                p->tag_bits_max << SP_PARAMS_TAG_BITS_SHIFT | p->oq_aw << SP_PARAMS_OQ_AW_SHIFT |
                p->assoc_k << SP_PARAMS_ASSOC_K_SHIFT;
     case SP_REG_PARAMS2:
-        return (uint32_t)SP_COUNT_BITS << SP_PARAMS2_COUNT_BITS_SHIFT |
-               (uint32_t)SP_MISS_BITS << SP_PARAMS2_MISS_BITS_SHIFT;
+        return p->count_bits << SP_PARAMS2_COUNT_BITS_SHIFT |
+               p->miss_bits << SP_PARAMS2_MISS_BITS_SHIFT |
+               (p->opt_tagged ? SP_PARAMS2_TAGGED : 0u) | (p->opt_cr ? SP_PARAMS2_CR : 0u);
     case SP_REG_CTRL:
         return m->ctrl;
     case SP_REG_STATUS:
@@ -870,6 +881,10 @@ void sp_params_default(sp_params_t *p)
     p->tag_bits_max = 8;
     p->assoc_k = 16;
     p->oq_aw = 8;
+    p->count_bits = 16;
+    p->miss_bits = 4;
+    p->opt_tagged = 1;
+    p->opt_cr = 1;
 }
 
 static unsigned min_u(unsigned a, unsigned b)
@@ -883,19 +898,22 @@ int sp_model_init(sp_model_t *m, const sp_params_t *p)
     if ((p->word_bits != 32 && p->word_bits != 64) || p->table_aw > SP_MAX_TABLE_AW ||
         p->ways_log2_max > SP_MAX_WAYS_LOG2 || p->tag_bits_max < 1 ||
         p->tag_bits_max > SP_MAX_TAG_BITS || p->assoc_k < 1 || p->assoc_k > SP_MAX_ASSOC_K ||
-        p->oq_aw < 1 || p->oq_aw > SP_MAX_OQ_AW)
+        p->oq_aw < 1 || p->oq_aw > SP_MAX_OQ_AW || p->count_bits < 1 ||
+        p->count_bits > SP_MAX_COUNT_BITS || p->miss_bits < 2 || p->miss_bits > SP_MAX_MISS_BITS ||
+        p->miss_bits > p->count_bits)
         return -1;
     m->params = *p;
     m->word_mask = word_mask_of(p->word_bits);
     m->ctrl = 0;
     m->mode = SP_SAMPLER_HP;
-    m->rate = 256;
+    m->rate = min_u(256, 1u << p->count_bits);
     index_bits = min_u(11, p->table_aw);
     ways_log2 = min_u(min_u(1, p->ways_log2_max), index_bits);
     m->table_cfg = index_bits << SP_TABLE_INDEX_BITS_SHIFT |
                    ways_log2 << SP_TABLE_WAYS_LOG2_SHIFT |
                    min_u(2, p->tag_bits_max) << SP_TABLE_TAG_BITS_SHIFT;
-    m->tag_thresh = 32u << SP_TAG_EVICT_HITS_SHIFT | 7u << SP_TAG_REPLACE_MISSES_SHIFT;
+    m->tag_thresh = min_u(32, m->rate) << SP_TAG_EVICT_HITS_SHIFT |
+                    min_u(7, 1u << p->miss_bits) << SP_TAG_REPLACE_MISSES_SHIFT;
     m->seed = SP_DEFAULT_SEED;
     m->oq_watermark = (1u << p->oq_aw) / 2u;
     m->irq_enable = 0;

@@ -28,6 +28,7 @@ static sp_model_t model_a, model_b;
 /* The small build: W 32, TABLE_AW 4, 4 ways, 8-bit tags, A_3, queue of 8. */
 static void small_params(sp_params_t *p)
 {
+    sp_params_default(p); /* 16-bit counts, 4-bit misses, every mode */
     p->word_bits = 32;
     p->table_aw = 4;
     p->ways_log2_max = 2;
@@ -1593,7 +1594,7 @@ static void test_reg_reset(void)
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_VERSION), 0x00010000u);
     /* 32 | 4 << 8 | 2 << 12 | 8 << 16 | 3 << 20 | 3 << 24 */
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS), 0x03382420u);
-    SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 0x410u); /* 16 | 4 << 8 */
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 0x30410u); /* 16 | 4 << 8 | TAG and CR built */
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_CTRL), 0);
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_CMD), 0);
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_STATUS), SP_STATUS_OQ_EMPTY);
@@ -1666,6 +1667,54 @@ static void test_reg_reset(void)
     small_params(&p); p.assoc_k = 65; SP_CHECK_EQ(sp_model_init(m, &p), -1);
     small_params(&p); p.oq_aw = 0; SP_CHECK_EQ(sp_model_init(m, &p), -1);
     small_params(&p); p.oq_aw = 13; SP_CHECK_EQ(sp_model_init(m, &p), -1);
+}
+
+/* Spec 10 and 8.6: the build options narrow what the registers accept.
+ * count_bits 8: RATE <= 2^8 = 256; miss_bits 3: REPLACE_MISSES <= 8; a build
+ * without TAG or CR refuses those sampler codes with SP_ERR_MODE.  Reset values are
+ * clipped: count_bits 4 gives RATE min(256, 16) = 16 and EVICT_HITS min(32, 16) = 16.
+ * PARAMS2 = count_bits | miss_bits << 8 | tagged << 16 | cr << 17. */
+static void test_build_options(void)
+{
+    sp_model_t *m = &model_a;
+    sp_params_t p;
+
+    small_params(&p);
+    SP_CHECK_EQ(sp_model_init(m, &p), 0);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 16u | 4u << 8 | 1u << 16 | 1u << 17);
+
+    p.count_bits = 8; p.miss_bits = 3;
+    SP_CHECK_EQ(sp_model_init(m, &p), 0);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 8u | 3u << 8 | 1u << 16 | 1u << 17);
+    sp_reg_write(m, SP_REG_RATE, 257);
+    EXPECT_ERR(m, SP_ERR_RATE, SP_REG_RATE, 257);
+    WR_OK(m, SP_REG_RATE, 256);
+    sp_reg_write(m, SP_REG_TAG_THRESH, THR(4, 9));
+    EXPECT_ERR(m, SP_ERR_THRESHOLD, SP_REG_TAG_THRESH, THR(4, 9));
+    WR_OK(m, SP_REG_TAG_THRESH, THR(4, 8));
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_TAG_THRESH), THR(4, 8));
+
+    p.opt_tagged = 0; p.opt_cr = 0;
+    SP_CHECK_EQ(sp_model_init(m, &p), 0);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 8u | 3u << 8);
+    sp_reg_write(m, SP_REG_MODE, SP_SAMPLER_TAG);
+    EXPECT_ERR(m, SP_ERR_MODE, SP_REG_MODE, SP_SAMPLER_TAG);
+    sp_reg_write(m, SP_REG_MODE, SP_SAMPLER_CR);
+    EXPECT_ERR(m, SP_ERR_MODE, SP_REG_MODE, SP_SAMPLER_CR);
+    sp_reg_write(m, SP_REG_MODE, SP_SAMPLER_HCR | SP_MODE_ASSOC_EN);
+    EXPECT_ERR(m, SP_ERR_MODE, SP_REG_MODE, SP_SAMPLER_HCR | SP_MODE_ASSOC_EN);
+    WR_OK(m, SP_REG_MODE, SP_SAMPLER_HR);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_MODE), SP_SAMPLER_HR);
+
+    small_params(&p); p.count_bits = 4; p.miss_bits = 3;
+    SP_CHECK_EQ(sp_model_init(m, &p), 0);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_RATE), 16);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_TAG_THRESH), THR(16, 7));
+    /* count_bits below miss_bits, and out-of-range widths, are refused */
+    small_params(&p); p.count_bits = 2; p.miss_bits = 3; SP_CHECK_EQ(sp_model_init(m, &p), -1);
+    small_params(&p); p.count_bits = 17; SP_CHECK_EQ(sp_model_init(m, &p), -1);
+    small_params(&p); p.miss_bits = 1; SP_CHECK_EQ(sp_model_init(m, &p), -1);
+    small_params(&p); p.miss_bits = 5; SP_CHECK_EQ(sp_model_init(m, &p), -1);
 }
 
 /* Spec 8.6: every error code with ERR_CODE = code | offset << 12 and ERR_VALUE;
@@ -2094,6 +2143,7 @@ int main(void)
     RUN(test_oq_policy);
     RUN(test_reg_reset);
     RUN(test_reg_errors);
+    RUN(test_build_options);
     RUN(test_reg_busy);
     RUN(test_reg_config_clears);
     RUN(test_reg_snapshot);

@@ -274,6 +274,51 @@ static void test_word_width(sp_model_t *m)
     }
 }
 
+/* A build whose widths are just wide enough for the configuration (the paper's
+ * 8-bit counters, 3-bit miss counters, 2-bit tags) gives the same messages as the
+ * full build: the widths bound the registers, never the arithmetic. */
+static void test_narrow_build_equals_full(sp_model_t *m)
+{
+    enum { N = 30000 };
+    static sp_tuple_t t[N];
+    static sp_model_t narrow;
+    random_tuples(t, N, 31, 400);
+    for (unsigned sampler = 0; sampler < SP_SAMPLER_COUNT; sampler++) {
+        sp_params_t pf = small_params(32), pn = small_params(32);
+        unsigned differences = 0, messages = 0;
+        sp_message_t a, b;
+        pn.count_bits = 8;
+        pn.miss_bits = 3;
+        pn.tag_bits_max = 2;
+        pn.ways_log2_max = 1;
+        sp_model_init(m, &pf);
+        sp_model_init(&narrow, &pn);
+        sp_model_t *both[2] = {m, &narrow};
+        for (int k = 0; k < 2; k++) {
+            sp_reg_write(both[k], SP_REG_MODE, sampler | SP_MODE_ASSOC_EN);
+            sp_reg_write(both[k], SP_REG_RATE, 256);
+            sp_reg_write(both[k], SP_REG_TABLE, 6u | 1u << SP_TABLE_WAYS_LOG2_SHIFT |
+                                                     2u << SP_TABLE_TAG_BITS_SHIFT);
+            sp_reg_write(both[k], SP_REG_TAG_THRESH, 16u | 8u << SP_TAG_REPLACE_MISSES_SHIFT);
+            sp_reg_write(both[k], SP_REG_CTRL, SP_CTRL_ENABLE);
+        }
+        for (size_t i = 0; i < N; i++) {
+            sp_model_push(m, &t[i]);
+            sp_model_push(&narrow, &t[i]);
+            while (sp_model_pop(m, &a)) {
+                messages++;
+                if (!sp_model_pop(&narrow, &b) || a.count != b.count ||
+                    a.tuple.word0 != b.tuple.word0 || a.tuple.word1 != b.tuple.word1)
+                    differences++;
+            }
+        }
+        SP_CHECK_EQ(m->err_code | narrow.err_code, 0);
+        SP_CHECK(messages > 0);
+        SP_CHECK_EQ(differences, 0);
+        SP_CHECK(sp_model_conserved(&narrow));
+    }
+}
+
 int main(void)
 {
     sp_model_t *m = malloc(sizeof *m);
@@ -284,6 +329,7 @@ int main(void)
     test_messages_independent_of_pop_timing(m);
     test_hr_equals_r(m);
     test_word_width(m);
+    test_narrow_build_equals_full(m);
     free(m);
     return sp_test_summary("test_model");
 }

@@ -462,6 +462,7 @@ int sp_cli_parse(sp_cli_opts_t *o, enum sp_cmd cmd, const char *cmdname, int arg
 
 void sp_cli_params(const sp_cli_opts_t *o, sp_params_t *p)
 {
+    sp_params_default(p);
     p->word_bits = o->word_bits;
     p->table_aw = 12;
     p->ways_log2_max = 3;
