@@ -29,6 +29,7 @@ include cmodel/cmodel.mk
 include sw/trace/trace.mk
 include sw/profile/profile.mk
 include sw/stratprof/stratprof.mk
+include fpga/fpga.mk
 
 all: $(BIN)/stratprof
 

