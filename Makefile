@@ -29,7 +29,9 @@ include cmodel/cmodel.mk
 include sw/trace/trace.mk
 include sw/profile/profile.mk
 include sw/stratprof/stratprof.mk
+include rtl/rtl.mk
 include fpga/fpga.mk
+include verif/verif.mk
 
 all: $(BIN)/stratprof
 

@@ -1,0 +1,110 @@
+/*
+ * sp_fifo.v - first-word-fall-through FIFO in block RAM.
+ *
+ * Used twice: the tuple queue in front of the pipeline and the output
+ * queue behind it.  The head is the registered read port of the RAM
+ * itself, so the FIFO costs no register stage beyond the RAM: the read
+ * address is the head pointer, advanced in the cycle of a pop, so the next
+ * entry is on the read port one clock later and a pop per clock is
+ * sustained.  An entry pushed into an empty FIFO reaches the head two
+ * clocks after its push (one to land in the RAM, one to be read).
+ *
+ * count_o counts every entry held, the head included; settling_o is high
+ * while the FIFO holds entries but the head is not yet valid (STATUS.BUSY
+ * includes it, so software that sees BUSY = 0 can pop what OQ_FILL says).
+ */
+`resetall
+`default_nettype none
+
+// FORMAL (yosys-smtbmc) checks the same immediate assertions as SP_ASSERT (simulation).
+`ifdef FORMAL
+`ifndef SP_ASSERT
+`define SP_ASSERT
+`endif
+`endif
+
+module sp_fifo #(
+    // log2 of the depth, at least 1
+    parameter AW = 4,
+    // entry width in bits
+    parameter DW = 8
+) (
+    input  wire          clk_i,
+    input  wire          rst_i,
+    // write side: push_i only while !full_o
+    input  wire          push_i,
+    input  wire [DW-1:0] data_i,
+    // read side: pop_i only while head_valid_o
+    input  wire          pop_i,
+    output wire          head_valid_o,
+    output wire [DW-1:0] head_o,
+    // fill level
+    output wire [AW:0]   count_o,
+    output wire          full_o,
+    output wire          settling_o
+);
+
+    initial begin
+        if (AW < 1) begin
+            $error("sp_fifo: AW must be at least 1");
+            $finish;
+        end
+    end
+
+    localparam [AW:0]   DEPTH = {1'b1, {AW{1'b0}}};
+    localparam [AW:0]   ONE   = 1;
+    localparam [AW:0]   TWO   = 2;
+    localparam [AW-1:0] STEP  = 1;
+
+    reg  [AW-1:0] wr_ptr_q, rd_ptr_q;
+    reg  [AW:0]   count_q;
+    reg           head_valid_q;
+    wire [AW-1:0] rd_addr = pop_i ? rd_ptr_q + STEP : rd_ptr_q;
+
+    // The read port shows the entry at rd_addr one clock later.  Every entry
+    // counted in count_q was written at an earlier edge, so the read sees it;
+    // an entry written in this cycle is not counted yet and not relied on.
+    wire head_valid_d = pop_i ? (count_q >= TWO) : (count_q >= ONE);
+
+    always @(posedge clk_i) begin
+        if (push_i) wr_ptr_q <= wr_ptr_q + STEP;
+        if (pop_i) rd_ptr_q <= rd_addr;
+        count_q      <= count_q + (push_i ? ONE : {(AW + 1){1'b0}}) - (pop_i ? ONE : {(AW + 1){1'b0}});
+        head_valid_q <= head_valid_d;
+        if (rst_i) begin
+            wr_ptr_q     <= {AW{1'b0}};
+            rd_ptr_q     <= {AW{1'b0}};
+            count_q      <= {(AW + 1){1'b0}};
+            head_valid_q <= 1'b0;
+        end
+    end
+
+    sp_ram_sdp #(
+        .AW(AW),
+        .DW(DW)
+    ) u_ram (
+        .clk_i  (clk_i),
+        .we_i   (push_i),
+        .waddr_i(wr_ptr_q),
+        .wdata_i(data_i),
+        .raddr_i(rd_addr),
+        .rdata_o(head_o)
+    );
+
+    assign head_valid_o = head_valid_q;
+    assign count_o      = count_q;
+    assign full_o       = count_q == DEPTH;
+    assign settling_o   = (count_q != {(AW + 1){1'b0}}) && !head_valid_q;
+
+`ifdef SP_ASSERT
+    always @(posedge clk_i) begin
+        if (!rst_i) begin
+            assert (!(push_i && full_o));
+            assert (!(pop_i && !head_valid_q));
+        end
+    end
+`endif
+
+endmodule
+
+`resetall

@@ -1,0 +1,455 @@
+/*
+ * sp_regs.v - the Wishbone slave and the registers of docs/spec.md
+ * sections 8 and 9 (offsets from cmodel/include/sp_regs.h).
+ *
+ * Wishbone B4 classic, 32-bit, one access at a time: a cycle with
+ * cyc & stb & !ack (the "request cycle") latches the access and raises ack
+ * for exactly the next cycle (the "ack cycle").  Everything the access does
+ * happens at the edge that ends the ack cycle: a write's effect, a
+ * rejection's error record, and the side effects of reads (MSG_HEAD pops,
+ * SBOX_DATA steps SBOX_ADDR), so a tuple handshaken in the ack cycle is
+ * processed before the access, as the model's order requires.  What the
+ * access will do (error code, target, read data) is decided in the request
+ * cycle and registered, which is exact because nothing it depends on can
+ * change in between except through the bus (see the read data below).
+ *
+ * Checks follow sp_reg_write() of the model exactly (spec 8.6): BUSY for
+ * configuration while running, then reserved bits, then the fields low to
+ * high.  The RTL is not "stopped" while it is busy (STATUS.BUSY), which the
+ * model never is.  A rejected write changes nothing but the error record
+ * (the first error is kept until ERR_CODE is written) and IRQ_STATUS.ERROR.
+ */
+`resetall
+`default_nettype none
+
+module sp_regs #(
+    // word width in bits, 32 or 64
+    parameter WORD_BITS = 32,
+    // log2 of the counter-table entries, 0..12
+    parameter TABLE_AW = 12,
+    // log2 of the most TAG ways, 0..3
+    parameter WAYS_LOG2_MAX = 2,
+    // widest tag, 1..8
+    parameter TAG_BITS_MAX = 8,
+    // counter-table count field, 1..16
+    parameter COUNT_BITS = 16,
+    // tagged miss counter, 2..4
+    parameter MISS_BITS = 4,
+    // the tagged compressor is built
+    parameter OPT_TAGGED = 1,
+    // CR and HCR are built
+    parameter OPT_CR = 1,
+    // entries of A_k, 1..64
+    parameter ASSOC_K = 16,
+    // log2 of the output queue depth, 1..12
+    parameter OQ_AW = 8
+) (
+    input  wire          clk_i,
+    input  wire          rst_i,
+    // Wishbone
+    input  wire          wb_cyc_i,
+    input  wire          wb_stb_i,
+    input  wire          wb_we_i,
+    input  wire [11:0]   wb_adr_i,
+    input  wire [31:0]   wb_dat_i,
+    output wire          wb_ack_o,
+    output wire [31:0]   wb_dat_o,
+    // block state
+    input  wire [OQ_AW:0] oq_count_i,
+    input  wire          oq_head_valid_i,
+    input  wire [MW-1:0] oq_head_i,
+    input  wire          flushing_i,
+    input  wire          busy_i,
+    input  wire [7:0]    sbox_data_i,
+    input  wire [31:0]   seed_i,
+    input  wire [31:0]   acc_data_i,
+    // events for IRQ_STATUS
+    input  wire          drop_i,
+    input  wire          flush_done_i,
+    // configuration
+    output wire          enable_o,
+    output wire          drop_policy_o,
+    output wire [2:0]    sampler_o,
+    output wire          assoc_en_o,
+    output wire          discard_o,
+    output wire [15:0]   rate_o,
+    output wire [3:0]    index_bits_o,
+    output wire [1:0]    ways_log2_o,
+    output wire [3:0]    tag_bits_o,
+    output wire [15:0]   evict_hits_o,
+    output wire [3:0]    replace_misses_o,
+    // actions, each effective at the edge that ends the ack cycle
+    output wire          clear_o,
+    output wire          flush_o,
+    output wire          snapshot_o,
+    output wire          seed_wr_o,
+    output wire [31:0]   seed_data_o,
+    output wire          sbox_wr_o,
+    output wire [7:0]    sbox_addr_o,     // SBOX_ADDR (the entry a SBOX_DATA write writes)
+    output wire [7:0]    sbox_raddr_o,    // SBOX_ADDR after this clock (bus copy read port)
+    output wire [7:0]    sbox_wdata_o,
+    output wire          pop_o,
+    // which accounting word the bus reads
+    output wire [3:0]    acc_index_o,
+    output wire          acc_hi_o,
+    // interrupt
+    output wire          irq_o
+);
+
+    localparam MW = 3 + 2 * WORD_BITS + 28;  // output queue entry {kind, word0, word1, count}
+
+    // ---- offsets (cmodel/include/sp_regs.h)
+    localparam [11:0] A_ID = 12'h000, A_VERSION = 12'h004, A_PARAMS = 12'h008,
+                      A_PARAMS2 = 12'h00C, A_CTRL = 12'h010, A_CMD = 12'h014,
+                      A_STATUS = 12'h018, A_IRQ_ENABLE = 12'h01C, A_IRQ_STATUS = 12'h020,
+                      A_ERR_CODE = 12'h024, A_ERR_VALUE = 12'h028, A_MODE = 12'h030,
+                      A_RATE = 12'h034, A_TABLE = 12'h038, A_TAG_THRESH = 12'h03C,
+                      A_SEED = 12'h040, A_OQ_WATERMARK = 12'h044, A_OQ_FILL = 12'h048,
+                      A_SBOX_ADDR = 12'h04C, A_SBOX_DATA = 12'h050, A_MSG_HEAD = 12'h060,
+                      A_MSG_W0_LO = 12'h064, A_MSG_W0_HI = 12'h068, A_MSG_W1_LO = 12'h06C,
+                      A_MSG_W1_HI = 12'h070, A_ACC_FIRST = 12'h080, A_ACC_LAST = 12'h0D4;
+
+    // ---- error codes (enum sp_err_code)
+    localparam [7:0] E_NONE = 8'd0, E_RATE = 8'd1, E_TABLE_SIZE = 8'd2, E_WAYS = 8'd3,
+                     E_TAG_BITS = 8'd4, E_THRESHOLD = 8'd5, E_MODE = 8'd6, E_BUSY = 8'd7,
+                     E_SEED = 8'd8, E_WATERMARK = 8'd9, E_ADDRESS = 8'd10, E_CONFIG = 8'd11,
+                     E_RESERVED = 8'd12;
+
+    // ---- build constants and reset values (spec 9: clipped to the build)
+    localparam [31:0] ID_VALUE      = 32'h53505246;
+    localparam [31:0] VERSION_VALUE = 32'h00010000;
+    localparam [7:0]  P_WORD   = WORD_BITS[7:0];
+    localparam [3:0]  P_TAW    = TABLE_AW[3:0];
+    localparam [1:0]  P_WAYS   = WAYS_LOG2_MAX[1:0];
+    localparam [3:0]  P_TAG    = TAG_BITS_MAX[3:0];
+    localparam [3:0]  P_OQ     = OQ_AW[3:0];
+    localparam [6:0]  P_K      = ASSOC_K[6:0];
+    localparam [4:0]  P_COUNT  = COUNT_BITS[4:0];
+    localparam [2:0]  P_MISS   = MISS_BITS[2:0];
+    localparam [31:0] PARAMS_VALUE  = {1'b0, P_K, P_OQ, P_TAG, 2'b00, P_WAYS, P_TAW, P_WORD};
+    localparam [31:0] PARAMS2_VALUE = {14'd0, OPT_CR != 0, OPT_TAGGED != 0, 5'd0, P_MISS, 3'd0,
+                                       P_COUNT};
+    localparam [16:0] RATE_LIMIT = 17'd1 << COUNT_BITS;      // RATE <= 2^COUNT_BITS
+    localparam [3:0]  WAYS_LIMIT = {2'b00, P_WAYS};             // WAYS_LOG2 <= most ways
+    localparam [4:0]  MISS_LIMIT = 5'd1 << MISS_BITS;        // REPLACE_MISSES <= 2^MISS_BITS
+    localparam [13:0] OQ_DEPTH   = 14'd1 << OQ_AW;
+    localparam        RATE_RST_I = (COUNT_BITS < 8) ? (1 << COUNT_BITS) : 256;
+    localparam [15:0] RATE_RST   = RATE_RST_I;
+    localparam        IB_RST_I   = (TABLE_AW < 11) ? TABLE_AW : 11;
+    localparam [3:0]  IB_RST     = IB_RST_I[3:0];
+    localparam        WL_RST_I   = (WAYS_LOG2_MAX < 1) ? WAYS_LOG2_MAX : 1;
+    localparam        WL_RST_J   = (WL_RST_I < IB_RST_I) ? WL_RST_I : IB_RST_I;
+    localparam [1:0]  WL_RST     = WL_RST_J[1:0];
+    localparam        TB_RST_I   = (TAG_BITS_MAX < 2) ? TAG_BITS_MAX : 2;
+    localparam [3:0]  TB_RST     = TB_RST_I[3:0];
+    localparam [15:0] EH_RST     = (RATE_RST_I < 32) ? RATE_RST_I : 32;
+    localparam [3:0]  RM_RST     = (MISS_BITS < 3) ? (1 << MISS_BITS) : 7;
+    localparam [12:0] WM_RST     = 13'd1 << (OQ_AW - 1);
+
+    localparam [2:0] S_CR = 3'd2, S_HCR = 3'd5, S_TAG = 3'd6, S_RESERVED = 3'd7;
+
+    // ---- registers
+    reg        ack_q, we_q;
+    reg [11:0] adr_q;
+    reg [31:0] dat_q;
+    reg [7:0]  code_q;
+    reg [1:0]  ctrl_q;
+    reg [5:0]  mode_q;
+    reg [15:0] rate_q;
+    reg [15:0] table_q;      // bits 15:12 TAG_BITS, 9:8 WAYS_LOG2, 3:0 INDEX_BITS
+    reg [19:0] thresh_q;
+    reg [12:0] wm_q;
+    reg [3:0]  irq_en_q;
+    reg [3:1]  sticky_q;
+    reg [7:0]  err_code_q;
+    reg [11:0] err_off_q;
+    reg [31:0] err_value_q;
+    reg [7:0]  sbox_addr_q;
+    reg [WORD_BITS-1:0] win_w0_q, win_w1_q;
+
+    // ---- the access in its ack cycle
+    wire wr = ack_q && we_q;
+    wire rd = ack_q && !we_q;
+    wire stopped = !ctrl_q[0] && !flushing_i && !busy_i;   // as seen in the request cycle
+
+    wire [3:0]  v_ib = wb_dat_i[3:0];
+    wire [1:0]  v_wl = wb_dat_i[9:8];
+    wire [3:0]  v_tb = wb_dat_i[15:12];
+    wire [15:0] v_eh = wb_dat_i[15:0];
+    wire [3:0]  v_rm = wb_dat_i[19:16];
+    wire [2:0]  v_sampler = wb_dat_i[2:0];
+    wire        mode_built = v_sampler != S_RESERVED &&
+                             (v_sampler != S_TAG || OPT_TAGGED != 0) &&
+                             ((v_sampler != S_CR && v_sampler != S_HCR) || OPT_CR != 0);
+    // WAYS_LOG2 above the build's most ways (impossible when the field's 3 is allowed)
+    wire        ways_over = (WAYS_LOG2_MAX >= 3) ? 1'b0 : {2'b00, v_wl} > WAYS_LIMIT;
+    wire        evict_above_rate = thresh_q[15:0] > rate_q;
+
+    // Error code of the write (E_NONE: accepted), in the model's check order.
+    // It is worked out in the request cycle from the bus inputs and registered
+    // with the access, so the ack cycle starts from a flip-flop.  What it
+    // depends on cannot change in between: the configuration and CTRL change
+    // only through the bus, and once stopped only the bus makes the block busy.
+    reg [7:0] code;
+    always @* begin
+        code = E_NONE;
+        case (wb_adr_i)
+            A_CTRL: begin
+                if (wb_dat_i[31:2] != 30'd0) code = E_RESERVED;
+                else if (wb_dat_i[0] && !ctrl_q[0] && flushing_i) code = E_BUSY;
+                else if (wb_dat_i[0] && !ctrl_q[0] && mode_q[2:0] == S_TAG && evict_above_rate)
+                    code = E_CONFIG;
+            end
+            A_CMD: begin
+                if (wb_dat_i[31:3] != 29'd0) code = E_RESERVED;
+                else if (wb_dat_i[1:0] != 2'b00 && !stopped) code = E_BUSY;
+            end
+            A_IRQ_ENABLE, A_IRQ_STATUS: begin
+                if (wb_dat_i[31:4] != 28'd0) code = E_RESERVED;
+            end
+            A_ERR_CODE: code = E_NONE;
+            A_MODE: begin
+                if (!stopped) code = E_BUSY;
+                else if (wb_dat_i[31:6] != 26'd0 || wb_dat_i[3]) code = E_RESERVED;
+                else if (!mode_built) code = E_MODE;
+            end
+            A_RATE: begin
+                if (!stopped) code = E_BUSY;
+                else if (wb_dat_i[31:16] != 16'd0) code = E_RESERVED;
+                else if (wb_dat_i[15:0] == 16'd0 || {1'b0, wb_dat_i[15:0]} > RATE_LIMIT) code = E_RATE;
+            end
+            A_TABLE: begin
+                if (!stopped) code = E_BUSY;
+                else if ((wb_dat_i & ~32'h0000F30F) != 32'd0) code = E_RESERVED;
+                else if (v_ib > P_TAW) code = E_TABLE_SIZE;
+                else if (ways_over || {2'b00, v_wl} > v_ib) code = E_WAYS;
+                else if (v_tb == 4'd0 || v_tb > P_TAG) code = E_TAG_BITS;
+            end
+            A_TAG_THRESH: begin
+                if (!stopped) code = E_BUSY;
+                else if (wb_dat_i[31:20] != 12'd0) code = E_RESERVED;
+                else if (v_eh == 16'd0 || v_rm < 4'd2 || {1'b0, v_rm} > MISS_LIMIT)
+                    code = E_THRESHOLD;
+            end
+            A_SEED: begin
+                if (!stopped) code = E_BUSY;
+                else if (wb_dat_i == 32'd0) code = E_SEED;
+            end
+            A_OQ_WATERMARK: begin
+                if (wb_dat_i[31:13] != 19'd0) code = E_RESERVED;
+                else if (wb_dat_i[12:0] == 13'd0 || {1'b0, wb_dat_i[12:0]} > OQ_DEPTH) code = E_WATERMARK;
+            end
+            A_SBOX_ADDR, A_SBOX_DATA: begin
+                if (!stopped) code = E_BUSY;
+                else if (wb_dat_i[31:8] != 24'd0) code = E_RESERVED;
+            end
+            default: code = E_ADDRESS;
+        endcase
+    end
+
+    // One-hot targets of the access, decoded in the request cycle with the
+    // code and registered with it: in the ack cycle each effect is an AND of
+    // two flip-flops.
+    localparam NSEL = 15;
+    localparam W_CTRL = 0, W_CMD = 1, W_IRQ_EN = 2, W_IRQ_ST = 3, W_ERR = 4, W_MODE = 5,
+               W_RATE = 6, W_TABLE = 7, W_THRESH = 8, W_SEED = 9, W_WM = 10, W_SBOX_A = 11,
+               W_SBOX_D = 12, R_HEAD = 13, R_SBOX_D = 14;
+    wire [NSEL-1:0] sel_d;
+    assign sel_d[W_CTRL]   = wb_adr_i == A_CTRL;
+    assign sel_d[W_CMD]    = wb_adr_i == A_CMD;
+    assign sel_d[W_IRQ_EN] = wb_adr_i == A_IRQ_ENABLE;
+    assign sel_d[W_IRQ_ST] = wb_adr_i == A_IRQ_STATUS;
+    assign sel_d[W_ERR]    = wb_adr_i == A_ERR_CODE;
+    assign sel_d[W_MODE]   = wb_adr_i == A_MODE;
+    assign sel_d[W_RATE]   = wb_adr_i == A_RATE;
+    assign sel_d[W_TABLE]  = wb_adr_i == A_TABLE;
+    assign sel_d[W_THRESH] = wb_adr_i == A_TAG_THRESH;
+    assign sel_d[W_SEED]   = wb_adr_i == A_SEED;
+    assign sel_d[W_WM]     = wb_adr_i == A_OQ_WATERMARK;
+    assign sel_d[W_SBOX_A] = wb_adr_i == A_SBOX_ADDR;
+    assign sel_d[W_SBOX_D] = wb_adr_i == A_SBOX_DATA;
+    assign sel_d[R_HEAD]   = wb_adr_i == A_MSG_HEAD;
+    assign sel_d[R_SBOX_D] = wb_adr_i == A_SBOX_DATA;
+
+    reg  [NSEL-1:0] sel_q;
+    reg             ok_q;       // the access is an accepted write
+    wire ok       = ack_q && ok_q;
+    wire rejected = wr && !ok_q;
+    wire w_ctrl   = ok && sel_q[W_CTRL];
+    wire w_cmd    = ok && sel_q[W_CMD];
+    wire w_config = ok && (sel_q[W_MODE] || sel_q[W_RATE] || sel_q[W_TABLE] || sel_q[W_THRESH]);
+
+    // ---- reads
+    wire [OQ_AW:0] depth_n = OQ_DEPTH[OQ_AW:0];
+    wire [13:0] fill   = {{(13 - OQ_AW){1'b0}}, oq_count_i};
+    wire        oq_wm  = fill >= {1'b0, wm_q};
+    wire [31:0] status = {25'd0, busy_i, err_code_q != 8'd0, oq_wm, oq_count_i == depth_n,
+                          oq_count_i == {(OQ_AW + 1){1'b0}}, flushing_i, ctrl_q[0]};
+    wire [3:0]  irq_status = {sticky_q, oq_wm};
+
+    wire [2:0]  head_kind  = oq_head_i[MW-1 -: 3];
+    wire [WORD_BITS-1:0] head_w0 = oq_head_i[28 + WORD_BITS +: WORD_BITS];
+    wire [WORD_BITS-1:0] head_w1 = oq_head_i[28 +: WORD_BITS];
+    wire [27:0] head_count = oq_head_i[27:0];
+
+    // the high halves of the window exist only for 64-bit words
+    wire [63:0] win_w0 = {{(64 - WORD_BITS){1'b0}}, win_w0_q};
+    wire [63:0] win_w1 = {{(64 - WORD_BITS){1'b0}}, win_w1_q};
+
+    // The accounting words sit at 0x080..0x0D4: counter = bits 6:3, half = bit 2.
+    assign acc_index_o = adr_q[6:3];
+    assign acc_hi_o    = adr_q[2];
+
+    // Read data, taken from the request cycle and registered: in the ack
+    // cycle wb_dat_o comes straight from a flip-flop.  Nothing read can change
+    // between the two cycles except through the pipeline (OQ_FILL, STATUS,
+    // SEED while running), which software cannot time anyway.  The message
+    // at the head stays there until this access pops it, and the S-box copy
+    // for the bus is addressed one clock ahead (sbox_raddr_o is the next
+    // address), so its output is the entry at SBOX_ADDR in every cycle.  The
+    // accounting words are the exception: a snapshot lands at the edge after
+    // the ack cycle of CMD.SNAPSHOT (sp_acc applies every input a clock
+    // late), so they are multiplexed in the ack cycle from a registered index.
+    wire        in_page  = wb_adr_i[11:8] == 4'd0 && wb_adr_i[1:0] == 2'b00;
+    wire [5:0]  word     = wb_adr_i[7:2];
+    wire        acc_word = in_page && word >= A_ACC_FIRST[7:2] && word <= A_ACC_LAST[7:2];
+    reg [31:0] rdata;
+    always @* begin
+        rdata = 32'd0;
+        case (word)
+            A_ID[7:2]:           rdata = ID_VALUE;
+            A_VERSION[7:2]:      rdata = VERSION_VALUE;
+            A_PARAMS[7:2]:       rdata = PARAMS_VALUE;
+            A_PARAMS2[7:2]:      rdata = PARAMS2_VALUE;
+            A_CTRL[7:2]:         rdata = {30'd0, ctrl_q};
+            A_STATUS[7:2]:       rdata = status;
+            A_IRQ_ENABLE[7:2]:   rdata = {28'd0, irq_en_q};
+            A_IRQ_STATUS[7:2]:   rdata = {28'd0, irq_status};
+            A_ERR_CODE[7:2]:     rdata = {8'd0, err_off_q, 4'd0, err_code_q};
+            A_ERR_VALUE[7:2]:    rdata = err_value_q;
+            A_MODE[7:2]:         rdata = {26'd0, mode_q};
+            A_RATE[7:2]:         rdata = {16'd0, rate_q};
+            A_TABLE[7:2]:        rdata = {16'd0, table_q};
+            A_TAG_THRESH[7:2]:   rdata = {12'd0, thresh_q};
+            A_SEED[7:2]:         rdata = seed_i;
+            A_OQ_WATERMARK[7:2]: rdata = {19'd0, wm_q};
+            A_OQ_FILL[7:2]:      rdata = {18'd0, fill};
+            A_SBOX_ADDR[7:2]:    rdata = {24'd0, sbox_addr_q};
+            A_SBOX_DATA[7:2]:    rdata = {24'd0, sbox_data_i};
+            A_MSG_HEAD[7:2]:     rdata = oq_head_valid_i ? {1'b1, head_kind, head_count} : 32'd0;
+            A_MSG_W0_LO[7:2]:    rdata = win_w0[31:0];
+            A_MSG_W0_HI[7:2]:    rdata = win_w0[63:32];
+            A_MSG_W1_LO[7:2]:    rdata = win_w1[31:0];
+            A_MSG_W1_HI[7:2]:    rdata = win_w1[63:32];
+            default:             rdata = 32'd0;
+        endcase
+        if (!in_page) rdata = 32'd0;
+    end
+
+    reg [31:0] rdata_q;
+    reg        acc_word_q, head_valid_q;
+    wire pop       = rd && sel_q[R_HEAD] && head_valid_q;
+    wire sbox_read = rd && sel_q[R_SBOX_D];
+    wire sbox_wr   = ok && sel_q[W_SBOX_D];
+    // SBOX_ADDR after this clock: written, or stepped by a SBOX_DATA access
+    wire [7:0] sbox_addr_d = (ok && sel_q[W_SBOX_A]) ? dat_q[7:0] :
+                             (sbox_wr || sbox_read) ? sbox_addr_q + 8'd1 : sbox_addr_q;
+
+    // ---- state
+    always @(posedge clk_i) begin
+        // the bus: ack exactly one clock after a new access
+        ack_q <= wb_cyc_i && wb_stb_i && !ack_q;
+        if (wb_cyc_i && wb_stb_i && !ack_q) begin
+            we_q   <= wb_we_i;
+            adr_q  <= wb_adr_i;
+            dat_q  <= wb_dat_i;
+            code_q <= code;
+            sel_q  <= sel_d;
+            ok_q   <= wb_we_i && code == E_NONE;
+            rdata_q      <= rdata;
+            acc_word_q   <= acc_word;
+            head_valid_q <= oq_head_valid_i;
+        end
+
+        if (w_ctrl) ctrl_q <= dat_q[1:0];
+        if (ok && sel_q[W_MODE]) mode_q <= dat_q[5:0];
+        if (ok && sel_q[W_RATE]) rate_q <= dat_q[15:0];
+        if (ok && sel_q[W_TABLE]) table_q <= dat_q[15:0];
+        if (ok && sel_q[W_THRESH]) thresh_q <= dat_q[19:0];
+        if (ok && sel_q[W_WM]) wm_q <= dat_q[12:0];
+        if (ok && sel_q[W_IRQ_EN]) irq_en_q <= dat_q[3:0];
+
+        // sticky interrupts: this cycle's events first, then a write-one-to-clear
+        sticky_q <= (sticky_q | {flush_done_i, rejected, drop_i}) &
+                    ~((ok && sel_q[W_IRQ_ST]) ? dat_q[3:1] : 3'b000);
+
+        // the first rejected write is kept until ERR_CODE is written
+        if (ok && sel_q[W_ERR]) begin
+            err_code_q  <= 8'd0;
+            err_off_q   <= 12'd0;
+            err_value_q <= 32'd0;
+        end
+        if (rejected && err_code_q == 8'd0) begin
+            err_code_q  <= code_q;
+            err_off_q   <= adr_q;
+            err_value_q <= dat_q;
+        end
+
+        sbox_addr_q <= sbox_addr_d;
+
+        if (pop) begin
+            win_w0_q <= head_w0;
+            win_w1_q <= head_w1;
+        end
+
+        if (rst_i) begin
+            ack_q       <= 1'b0;
+            ctrl_q      <= 2'b00;
+            mode_q      <= 6'd3;   // HP
+            rate_q      <= RATE_RST;
+            table_q     <= {TB_RST, 2'b00, WL_RST, 4'd0, IB_RST};
+            thresh_q    <= {RM_RST, EH_RST};
+            wm_q        <= WM_RST;
+            irq_en_q    <= 4'd0;
+            sticky_q    <= 3'd0;
+            err_code_q  <= 8'd0;
+            err_off_q   <= 12'd0;
+            err_value_q <= 32'd0;
+            sbox_addr_q <= 8'd0;
+            win_w0_q    <= {WORD_BITS{1'b0}};
+            win_w1_q    <= {WORD_BITS{1'b0}};
+        end
+    end
+
+    // ---- outputs
+    assign wb_ack_o = ack_q;
+    assign wb_dat_o = !rd ? 32'd0 : acc_word_q ? acc_data_i : rdata_q;
+
+    assign enable_o         = ctrl_q[0];
+    assign drop_policy_o    = ctrl_q[1];
+    assign sampler_o        = mode_q[2:0];
+    assign assoc_en_o       = mode_q[4];
+    assign discard_o        = mode_q[5];
+    assign rate_o           = rate_q;
+    assign index_bits_o     = table_q[3:0];
+    assign ways_log2_o      = table_q[9:8];
+    assign tag_bits_o       = table_q[15:12];
+    assign evict_hits_o     = thresh_q[15:0];
+    assign replace_misses_o = thresh_q[19:16];
+
+    assign clear_o      = (w_cmd && dat_q[1]) || w_config;
+    assign flush_o      = w_cmd && dat_q[0];
+    assign snapshot_o   = w_cmd && dat_q[2];
+    assign seed_wr_o    = ok && sel_q[W_SEED];
+    assign seed_data_o  = dat_q;
+    assign sbox_wr_o    = sbox_wr;
+    assign sbox_addr_o  = sbox_addr_q;
+    assign sbox_raddr_o = sbox_addr_d;
+    assign sbox_wdata_o = dat_q[7:0];
+    assign pop_o        = pop;
+
+    assign irq_o = (irq_status & irq_en_q) != 4'd0;
+
+endmodule
+
+`resetall

@@ -1,0 +1,421 @@
+/*
+ * sp_stage1.v - the first stage of docs/spec.md: samplers, tagged
+ * compressor, counter table and random generator (sections 5.1 to 5.4).
+ *
+ * Pipeline stages S1 and S2 of the block (docs/rtl.md):
+ *   S1  the hash of the tuple is ready (sp_hash); the entry number and the
+ *       table row are formed and the row read is issued; random modes step
+ *       the xorshift32 generator (one draw per event) and R/HR test it.
+ *   S2  the row arrives; the entry last written, one clock earlier, is
+ *       forwarded over the RAM's stale copy; the sampler or tagged FSM
+ *       decides; the entry is written back; at most one message goes to the
+ *       S3 register.
+ * A read-modify-write pipeline forwards instead of stalling: the only
+ * write the S2 read cannot have seen is the one made in the cycle of the
+ * read, by the event then in S2, so one forwarding register suffices and
+ * one event per clock is sustained in every mode.
+ *
+ * The table is 2^COL_AW column RAMs, each 2^ROW_AW rows deep, COL_AW =
+ * min(WAYS_LOG2_MAX, TABLE_AW): entry e lives in column e mod 2^COL_AW,
+ * row e / 2^COL_AW, so the ways of a TAG set (entries set*ways + way, as
+ * in the model) are always one row whatever the run-time way count.
+ *
+ * Entry layout, low bits first: count (COUNT_BITS), valid (when OPT_TAGGED
+ * or OPT_CR), tag (TAG_BITS_MAX) and miss (MISS_BITS) when OPT_TAGGED.
+ */
+`resetall
+`default_nettype none
+
+// FORMAL (yosys-smtbmc) checks the same immediate assertions as SP_ASSERT (simulation).
+`ifdef FORMAL
+`ifndef SP_ASSERT
+`define SP_ASSERT
+`endif
+`endif
+
+module sp_stage1 #(
+    // word width in bits, 32 or 64
+    parameter WORD_BITS = 32,
+    // log2 of the counter-table entries, 0..12
+    parameter TABLE_AW = 12,
+    // log2 of the most TAG ways, 0..3
+    parameter WAYS_LOG2_MAX = 2,
+    // widest tag, 1..8
+    parameter TAG_BITS_MAX = 8,
+    // counter-table count field, 1..16
+    parameter COUNT_BITS = 16,
+    // tagged miss counter, 2..4
+    parameter MISS_BITS = 4,
+    // build the tagged compressor
+    parameter OPT_TAGGED = 1,
+    // build CR and HCR
+    parameter OPT_CR = 1
+) (
+    input  wire                     clk_i,
+    input  wire                     rst_i,
+    // configuration (constant while events are in flight)
+    input  wire [2:0]               sampler_i,
+    input  wire [15:0]              rate_i,
+    input  wire [1:0]               ways_log2_i,
+    input  wire [15:0]              evict_hits_i,
+    input  wire [3:0]               replace_misses_i,
+    input  wire                     discard_i,
+    // S1: the event and its hash
+    input  wire                     s1_valid_i,
+    input  wire [TW-1:0]            s1_tuple_i,
+    input  wire [IDX_W-1:0]         s1_index_i,
+    input  wire [TAG_BITS_MAX-1:0]  s1_tag_i,
+    // SEED register: bus write (block stopped) and current state
+    input  wire                     seed_wr_i,
+    input  wire [31:0]              seed_data_i,
+    output wire [31:0]              seed_o,
+    // table clear sweep: zero row clear_row_i of every column
+    input  wire                     clear_i,
+    input  wire [ROW_W-1:0]         clear_row_i,
+    // S2: the event decided in this cycle (accounting, credits)
+    output wire                     s2_valid_o,
+    output wire [TW-1:0]            s2_tuple_o,
+    output wire                     s2_counted_o,
+    output wire                     s2_skipped_o,
+    output wire [HW-1:0]            s2_count_in_o,
+    output wire                     s2_res_inc_o,
+    output wire [HW-1:0]            s2_discard_o,
+    output wire                     s2_emit_o,
+    output wire [HW-1:0]            s2_emit_count_o,
+    output wire [7:0]               s2_fsm_o,
+    // S3: the message formed in S2, one clock later
+    output wire                     s3_valid_o,
+    output wire [TW-1:0]            s3_tuple_o,
+    output wire [HW-1:0]            s3_count_o
+);
+
+    // ---- derived sizes
+    localparam TW     = 3 + 2 * WORD_BITS;            // tuple: kind, word0, word1
+    localparam HW     = COUNT_BITS + 1;               // a stage-1 message count
+    localparam IDX_W  = (TABLE_AW > 0) ? TABLE_AW : 1;
+    localparam COL_AW = (WAYS_LOG2_MAX < TABLE_AW) ? WAYS_LOG2_MAX : TABLE_AW;
+    localparam NCOL   = 1 << COL_AW;
+    localparam COL_W  = (COL_AW > 0) ? COL_AW : 1;
+    localparam ROW_AW = TABLE_AW - COL_AW;
+    localparam ROW_W  = (ROW_AW > 0) ? ROW_AW : 1;
+    localparam HAS_V  = (OPT_TAGGED != 0 || OPT_CR != 0) ? 1 : 0;
+    localparam TB     = (OPT_TAGGED != 0) ? TAG_BITS_MAX : 0;
+    localparam MB     = (OPT_TAGGED != 0) ? MISS_BITS : 0;
+    localparam EW     = COUNT_BITS + HAS_V + TB + MB; // one table entry
+    localparam V_LSB  = COUNT_BITS;                   // field offsets in an entry
+    localparam T_LSB  = COUNT_BITS + HAS_V;
+    localparam M_LSB  = COUNT_BITS + HAS_V + TB;
+    // the random draw: s * d < 2^32 with d <= RATE <= 65535
+    localparam DW     = (HW > 16) ? 16 : HW;
+
+    localparam [2:0] S_P = 3'd0, S_R = 3'd1, S_CR = 3'd2, S_HP = 3'd3,
+                     S_HR = 3'd4, S_HCR = 3'd5, S_TAG = 3'd6;
+    localparam [31:0] SEED_RESET = 32'h9E3779B9;
+
+    // ---- mode decode; a mode the build left out can never be selected
+    wire is_periodic = sampler_i == S_P || sampler_i == S_HP;
+    wire is_random   = sampler_i == S_R || sampler_i == S_HR;
+    wire is_window   = (OPT_CR != 0) && (sampler_i == S_CR || sampler_i == S_HCR);
+    wire is_tag      = (OPT_TAGGED != 0) && sampler_i == S_TAG;
+    wire uses_table  = is_periodic || is_window || is_tag;
+    wire draws       = is_random || is_window;
+    // P, HP and TAG bring one count unit per event and keep counts in the table
+    wire counts_one  = is_periodic || is_tag;
+
+    // RATE at the message-count width (it is at most 2^COUNT_BITS)
+    wire [HW+15:0] rate_wide = {{HW{1'b0}}, rate_i};
+    wire [HW-1:0]  rate_h    = rate_wide[HW-1:0];
+    wire           unused_rate_wide = ^rate_wide[HW+15:HW];
+
+    // =====================================================================
+    // S1: entry number, row read, random draw
+    // =====================================================================
+    // TAG: the hash is the set; its ways are entries set << WAYS_LOG2 onward.
+    wire [IDX_W-1:0] entry_s1  = is_tag ? s1_index_i << ways_log2_i : s1_index_i;
+    wire [ROW_W-1:0] row_s1;
+    wire [COL_W-1:0] col_s1;
+    generate
+        if (ROW_AW > 0) begin : g_rows
+            assign row_s1 = entry_s1[IDX_W-1:COL_AW];
+        end else begin : g_one_row
+            assign row_s1 = 1'b0;
+        end
+        if (COL_AW > 0) begin : g_cols
+            assign col_s1 = entry_s1[COL_W-1:0];
+        end else begin : g_one_col
+            assign col_s1 = 1'b0;
+        end
+        if (ROW_AW == 0 && COL_AW == 0) begin : g_no_entry
+            // TABLE_AW = 0: one entry, the hash is always 0
+            wire unused_entry = ^entry_s1;
+        end
+    endgenerate
+
+    reg  [31:0] seed_q;
+    wire [31:0] x13    = seed_q ^ (seed_q << 13);
+    wire [31:0] x17    = x13 ^ (x13 >> 17);
+    wire [31:0] s_next = x17 ^ (x17 << 5);
+    // R and HR: the draw against d = RATE needs nothing from the table
+    wire [31+DW:0] r_prod = s_next * rate_h[DW-1:0];
+    wire           r_hit  = r_prod[31+DW:32] == {DW{1'b0}};
+    wire           unused_r_prod = ^r_prod[31:0];
+
+    reg              valid_q2;
+    reg [TW-1:0]     tuple_q2;
+    reg [ROW_W-1:0]  row_q2;
+    reg [COL_W-1:0]  col_q2;
+    reg [TAG_BITS_MAX-1:0] tag_q2;
+    reg [31:0]       s_q2;
+    reg              r_hit_q2;
+    reg              fwd_hit_q2;
+
+    // S2 results registered for the next event (forwarding) and for S3
+    reg              valid_q3;
+    reg [TW-1:0]     tuple_q3;
+    reg [HW-1:0]     count_q3;
+    reg [COL_W-1:0]  fwd_col_q;
+    reg [EW-1:0]     fwd_data_q;
+
+    // =====================================================================
+    // the counter table
+    // =====================================================================
+    wire [NCOL*EW-1:0] row_rd;
+    wire [NCOL-1:0]    col_we;
+    wire [ROW_W-1:0]   row_wa = clear_i ? clear_row_i : row_q2;
+    wire [EW-1:0]      new_entry;
+    wire [COL_W-1:0]   wr_col;
+    wire [EW-1:0]      wr_data = clear_i ? {EW{1'b0}} : new_entry;
+    wire               s2_write = valid_q2 && uses_table;
+
+    genvar k;
+    generate
+        for (k = 0; k < NCOL; k = k + 1) begin : g_col
+            localparam [COL_W-1:0] KCOL = k;
+            assign col_we[k] = clear_i || (s2_write && wr_col == KCOL);
+            sp_ram_sdp #(
+                .AW(ROW_W),
+                .DW(EW)
+            ) u_col (
+                .clk_i  (clk_i),
+                .we_i   (col_we[k]),
+                .waddr_i(row_wa),
+                .wdata_i(wr_data),
+                .raddr_i(row_s1),
+                .rdata_o(row_rd[k*EW +: EW])
+            );
+        end
+    endgenerate
+
+    // =====================================================================
+    // S2: forwarding, decision, write-back
+    // =====================================================================
+    // The write of the previous event landed at the edge that ended the
+    // cycle of this event's read, so the RAM returned the old word for that
+    // one column; forward it.
+    reg [NCOL*EW-1:0] row_fw;
+    integer c;
+    always @* begin
+        row_fw = row_rd;
+        for (c = 0; c < NCOL; c = c + 1)
+            if (fwd_hit_q2 && fwd_col_q == c[COL_W-1:0])
+                row_fw[c*EW +: EW] = fwd_data_q;
+    end
+
+    // fields of every column, and of the entry the non-TAG modes use
+    wire [NCOL*COUNT_BITS-1:0] f_count;
+    wire [NCOL-1:0]            f_valid;
+    generate
+        for (k = 0; k < NCOL; k = k + 1) begin : g_field
+            assign f_count[k*COUNT_BITS +: COUNT_BITS] = row_fw[k*EW +: COUNT_BITS];
+            if (HAS_V != 0) begin : g_v
+                assign f_valid[k] = row_fw[k*EW + V_LSB];
+            end else begin : g_nv
+                assign f_valid[k] = 1'b0;
+            end
+        end
+    endgenerate
+    wire [COUNT_BITS-1:0] e_count = f_count[col_q2*COUNT_BITS +: COUNT_BITS];
+    wire                  e_valid = f_valid[col_q2];
+    wire [HW-1:0]         e_count_h = {1'b0, e_count};
+    wire [HW-1:0]         e_next    = e_count_h + {{COUNT_BITS{1'b0}}, 1'b1};
+
+    // ---- P, HP: count to RATE
+    wire p_emit = e_next >= rate_h;
+
+    // ---- R, HR, CR, HCR: one draw; selected when s * d < 2^32.  R and HR
+    // (d = r) were tested in S1; CR and HCR need the window position j from
+    // the table, so their d = r - j is multiplied here.
+    wire w_hit;
+    generate
+        if (OPT_CR != 0) begin : g_window_draw
+            wire [HW-1:0]  window_left = rate_h - e_count_h;   // r - j, at least 1
+            wire [31+DW:0] w_prod      = s_q2 * window_left[DW-1:0];
+            assign w_hit = w_prod[31+DW:32] == {DW{1'b0}};
+            wire unused_w_prod = ^{w_prod[31:0], window_left};
+        end else begin : g_no_window_draw
+            assign w_hit = 1'b0;
+            wire unused_s_q2 = ^s_q2;
+        end
+    endgenerate
+    // CR takes at most one event per window (valid = window already sampled)
+    wire r_emit   = is_window ? (w_hit && !e_valid) : r_hit_q2;
+    wire w_close  = e_next >= rate_h;
+
+    // ---- TAG
+    wire                  t_valid, t_emit;
+    wire [COL_W-1:0]      t_col;
+    wire [COUNT_BITS-1:0] t_count;
+    wire [HW-1:0]         t_emit_count, t_discard;
+    wire [7:0]            t_edge;
+    wire [EW-1:0]         t_entry;
+    generate
+        if (OPT_TAGGED != 0) begin : g_tag
+            wire [NCOL*TAG_BITS_MAX-1:0] f_tag;
+            wire [NCOL*MISS_BITS-1:0]    f_miss;
+            wire [NCOL-1:0]              in_set;
+            wire [TAG_BITS_MAX-1:0]      n_tag;
+            wire [MISS_BITS-1:0]         n_miss;
+            // the ways of the set share all column bits from WAYS_LOG2 up
+            wire [COL_W-1:0] set_bits = {COL_W{1'b1}} << ways_log2_i;
+            for (k = 0; k < NCOL; k = k + 1) begin : g_f
+                localparam [COL_W-1:0] KCOL = k;
+                assign f_tag[k*TAG_BITS_MAX +: TAG_BITS_MAX] = row_fw[k*EW + T_LSB +: TAG_BITS_MAX];
+                assign f_miss[k*MISS_BITS +: MISS_BITS]      = row_fw[k*EW + M_LSB +: MISS_BITS];
+                assign in_set[k] = ((KCOL ^ col_q2) & set_bits) == {COL_W{1'b0}};
+            end
+            sp_tag_fsm #(
+                .NCOL        (NCOL),
+                .COL_W       (COL_W),
+                .COUNT_BITS  (COUNT_BITS),
+                .TAG_BITS_MAX(TAG_BITS_MAX),
+                .MISS_BITS   (MISS_BITS)
+            ) u_fsm (
+                .count_i         (f_count),
+                .valid_i         (f_valid),
+                .tag_i           (f_tag),
+                .miss_i          (f_miss),
+                .in_set_i        (in_set),
+                .key_i           (tag_q2),
+                .rate_i          (rate_i),
+                .evict_hits_i    (evict_hits_i),
+                .replace_misses_i(replace_misses_i),
+                .discard_i       (discard_i),
+                .col_o           (t_col),
+                .count_o         (t_count),
+                .valid_o         (t_valid),
+                .tag_o           (n_tag),
+                .miss_o          (n_miss),
+                .emit_o          (t_emit),
+                .emit_count_o    (t_emit_count),
+                .discard_o       (t_discard),
+                .edge_o          (t_edge)
+            );
+            assign t_entry = {n_miss, n_tag, t_valid, t_count};
+        end else begin : g_no_tag
+            assign t_col        = {COL_W{1'b0}};
+            assign t_count      = {COUNT_BITS{1'b0}};
+            assign t_valid      = 1'b0;
+            assign t_emit       = 1'b0;
+            assign t_emit_count = {HW{1'b0}};
+            assign t_discard    = {HW{1'b0}};
+            assign t_edge       = 8'd0;
+            assign t_entry      = {EW{1'b0}};
+            // the thresholds and the tag only matter to the tagged compressor
+            wire unused_tag = ^{evict_hits_i, replace_misses_i, discard_i, tag_q2,
+                                t_valid, t_count, t_entry};
+        end
+    endgenerate
+
+    // ---- the entry written back; fields a mode does not use are zero
+    reg [COUNT_BITS-1:0] n_count;
+    reg                  n_valid;
+    always @* begin
+        n_count = {COUNT_BITS{1'b0}};
+        n_valid = 1'b0;
+        if (is_periodic) begin
+            n_count = p_emit ? {COUNT_BITS{1'b0}} : e_next[COUNT_BITS-1:0];
+        end else if (is_window && !w_close) begin
+            // next position; the window stays sampled once taken
+            n_count = e_next[COUNT_BITS-1:0];
+            n_valid = e_valid || r_emit;
+        end
+    end
+    wire [EW+COUNT_BITS:0] simple_wide = {{(EW + 1){1'b0}}, n_count};
+    wire unused_simple_wide = ^simple_wide[EW+COUNT_BITS:EW];
+    generate
+        if (HAS_V != 0) begin : g_sv
+            wire [EW+COUNT_BITS:0] v_wide = {{(EW + COUNT_BITS){1'b0}}, n_valid} << V_LSB;
+            wire unused_v_wide = ^v_wide[EW+COUNT_BITS:EW];
+            assign new_entry = is_tag ? t_entry : (simple_wide[EW-1:0] | v_wide[EW-1:0]);
+        end else begin : g_snv
+            wire unused_n_valid = n_valid;
+            assign new_entry = simple_wide[EW-1:0];
+        end
+    endgenerate
+    assign wr_col = is_tag ? t_col : col_q2;
+
+    // ---- the message and the accounting of the event
+    wire          emit       = is_tag ? t_emit : is_periodic ? p_emit : r_emit;
+    wire [HW-1:0] emit_count = is_tag ? t_emit_count : is_periodic ? e_next : rate_h;
+    wire [HW-1:0] discarded  = is_tag ? t_discard : {HW{1'b0}};
+
+    assign s2_valid_o      = valid_q2;
+    assign s2_tuple_o      = tuple_q2;
+    assign s2_counted_o    = valid_q2 && (counts_one || emit);
+    assign s2_skipped_o    = valid_q2 && !counts_one && !emit;
+    assign s2_count_in_o   = !valid_q2 ? {HW{1'b0}} :
+                             counts_one ? {{COUNT_BITS{1'b0}}, 1'b1} :
+                             emit ? rate_h : {HW{1'b0}};
+    assign s2_res_inc_o    = valid_q2 && counts_one;
+    assign s2_discard_o    = valid_q2 ? discarded : {HW{1'b0}};
+    assign s2_emit_o       = valid_q2 && emit;
+    assign s2_emit_count_o = emit_count;
+    assign s2_fsm_o        = (valid_q2 && is_tag) ? t_edge : 8'd0;
+
+    // =====================================================================
+    // registers
+    // =====================================================================
+    always @(posedge clk_i) begin
+        // S1 -> S2
+        valid_q2   <= s1_valid_i;
+        tuple_q2   <= s1_tuple_i;
+        row_q2     <= row_s1;
+        col_q2     <= col_s1;
+        tag_q2     <= s1_tag_i;
+        s_q2       <= s_next;
+        r_hit_q2   <= r_hit;
+        fwd_hit_q2 <= s2_write && row_s1 == row_q2;
+        if (s1_valid_i && draws) seed_q <= s_next;
+        if (seed_wr_i) seed_q <= seed_data_i;
+        // S2 -> S3 and the forwarding register
+        valid_q3   <= valid_q2 && emit;
+        tuple_q3   <= tuple_q2;
+        count_q3   <= emit_count;
+        fwd_col_q  <= wr_col;
+        fwd_data_q <= new_entry;
+        if (rst_i) begin
+            valid_q2   <= 1'b0;
+            fwd_hit_q2 <= 1'b0;
+            valid_q3   <= 1'b0;
+            seed_q     <= SEED_RESET;
+        end
+    end
+
+    assign seed_o     = seed_q;
+    assign s3_valid_o = valid_q3;
+    assign s3_tuple_o = tuple_q3;
+    assign s3_count_o = count_q3;
+
+`ifdef SP_ASSERT
+    always @(posedge clk_i) begin
+        if (!rst_i) begin
+            // the sweep never overlaps an event, and the bus never writes the seed mid-stream
+            assert (!(clear_i && (valid_q2 || s1_valid_i)));
+            assert (!(seed_wr_i && (valid_q2 || s1_valid_i)));
+        end
+    end
+`endif
+
+endmodule
+
+`resetall

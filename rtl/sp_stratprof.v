@@ -1,0 +1,531 @@
+/*
+ * sp_stratprof.v - top level of the stratprof profiling block
+ * (docs/spec.md; micro-architecture in docs/rtl.md).
+ *
+ * A processor hands in profile tuples; the block compresses them into
+ * messages <tuple, count> (samplers or tagged compressor, then optionally
+ * A_k), queues them and interrupts software, which pops them through the
+ * Wishbone registers.  The pipeline takes one tuple per clock in every mode:
+ *
+ *   port -> tuple queue -> S0 S-box read -> S1 hash, row read, draw
+ *        -> S2 decide, write back -> S3 A_k -> S4 -> output queue -> MSG_HEAD
+ *
+ * This file holds the input port with its credit count, the wiring of the
+ * stages, the S4 register in front of the output queue, the
+ * snapshot-during-flush rule and STATUS.BUSY.
+ *
+ * Credits: every tuple emits at most one message (spec 6), so the port
+ * takes a tuple for compression only if it can reserve an output-queue
+ * slot for it.  resv_q counts the slots in use or promised: messages in the
+ * queue and in S4, tuples in the tuple queue, S1 and S2, and messages in S3.
+ * A reservation is returned when its event ends without a message (S2 or
+ * A_k absorbs it; a clock later) and when software pops the message.  So
+ * the queue never overflows and, under the stall policy, the message stream
+ * does not depend on timing.
+ */
+`resetall
+`default_nettype none
+
+// FORMAL (yosys-smtbmc) checks the same immediate assertions as SP_ASSERT (simulation).
+`ifdef FORMAL
+`ifndef SP_ASSERT
+`define SP_ASSERT
+`endif
+`endif
+
+module sp_stratprof #(
+    parameter WORD_BITS     = 32,  // 32 or 64
+    parameter TABLE_AW      = 12,  // log2 of the counter-table entries, 0..12
+    parameter WAYS_LOG2_MAX = 2,   // log2 of the most TAG ways, 0..3
+    parameter TAG_BITS_MAX  = 8,   // widest tag, 1..8
+    parameter COUNT_BITS    = 16,  // counter-table count field, 1..16
+    parameter MISS_BITS     = 4,   // tagged miss counter, 2..4
+    parameter OPT_TAGGED    = 1,   // build the tagged compressor
+    parameter OPT_CR        = 1,   // build CR and HCR
+    parameter ASSOC_K       = 16,  // entries of A_k, 1..64
+    parameter OQ_AW         = 8,   // log2 of the output queue depth, 1..12
+    parameter TQ_AW         = 4    // log2 of the tuple queue depth
+) (
+    input  wire                 clk_i,
+    input  wire                 rst_i,
+    input  wire                 tuple_valid_i,
+    output wire                 tuple_ready_o,
+    input  wire [2:0]           tuple_kind_i,
+    input  wire [WORD_BITS-1:0] tuple_word0_i,
+    input  wire [WORD_BITS-1:0] tuple_word1_i,
+    input  wire                 wb_cyc_i,     // Wishbone B4 classic slave, 32-bit
+    input  wire                 wb_stb_i,
+    input  wire                 wb_we_i,
+    input  wire [11:0]          wb_adr_i,     // byte address within the block's 4 KiB window
+    input  wire [31:0]          wb_dat_i,
+    input  wire [3:0]           wb_sel_i,     // ignored: every access is a whole register
+    output wire                 wb_ack_o,
+    output wire [31:0]          wb_dat_o,
+    output wire                 irq_o,
+    output wire                 obs_drop_o,   // the tuple handshaken this cycle was dropped (drop policy)
+    output wire [7:0]           obs_fsm_o     // tagged transitions this cycle, bit i = enum sp_fsm_edge i
+);
+
+    // ---- parameter checks (spec 10)
+    initial begin
+        if (WORD_BITS != 32 && WORD_BITS != 64) begin
+            $error("sp_stratprof: WORD_BITS must be 32 or 64");
+            $finish;
+        end
+        if (TABLE_AW < 0 || TABLE_AW > 12) begin
+            $error("sp_stratprof: TABLE_AW must be 0..12");
+            $finish;
+        end
+        if (WAYS_LOG2_MAX < 0 || WAYS_LOG2_MAX > 3) begin
+            $error("sp_stratprof: WAYS_LOG2_MAX must be 0..3");
+            $finish;
+        end
+        if (TAG_BITS_MAX < 1 || TAG_BITS_MAX > 8) begin
+            $error("sp_stratprof: TAG_BITS_MAX must be 1..8");
+            $finish;
+        end
+        if (COUNT_BITS < 1 || COUNT_BITS > 16) begin
+            $error("sp_stratprof: COUNT_BITS must be 1..16");
+            $finish;
+        end
+        if (MISS_BITS < 2 || MISS_BITS > 4 || MISS_BITS > COUNT_BITS) begin
+            $error("sp_stratprof: MISS_BITS must be 2..4 and at most COUNT_BITS");
+            $finish;
+        end
+        if ((OPT_TAGGED != 0 && OPT_TAGGED != 1) || (OPT_CR != 0 && OPT_CR != 1)) begin
+            $error("sp_stratprof: OPT_TAGGED and OPT_CR must be 0 or 1");
+            $finish;
+        end
+        if (ASSOC_K < 1 || ASSOC_K > 64) begin
+            $error("sp_stratprof: ASSOC_K must be 1..64");
+            $finish;
+        end
+        if (OQ_AW < 1 || OQ_AW > 12) begin
+            $error("sp_stratprof: OQ_AW must be 1..12");
+            $finish;
+        end
+        if (TQ_AW < 1 || TQ_AW > 12) begin
+            $error("sp_stratprof: TQ_AW must be 1..12");
+            $finish;
+        end
+    end
+
+    // ---- sizes
+    localparam TW     = 3 + 2 * WORD_BITS;        // a tuple {kind, word0, word1}
+    localparam MW     = TW + 28;                  // a queued message {tuple, count}
+    localparam HW     = COUNT_BITS + 1;           // a stage-1 message count
+    localparam IDX_W  = (TABLE_AW > 0) ? TABLE_AW : 1;
+    localparam COL_AW = (WAYS_LOG2_MAX < TABLE_AW) ? WAYS_LOG2_MAX : TABLE_AW;
+    localparam ROW_AW = TABLE_AW - COL_AW;
+    localparam ROW_W  = (ROW_AW > 0) ? ROW_AW : 1;
+    localparam [OQ_AW:0] OQ_DEPTH = {1'b1, {OQ_AW{1'b0}}};
+    localparam [OQ_AW:0] ONE      = 1;
+
+    localparam [2:0] S_P = 3'd0, S_CR = 3'd2, S_TAG = 3'd6;
+
+    // ---- registers
+    wire          enable, drop_policy, assoc_en, discard;
+    wire [2:0]    sampler;
+    wire [15:0]   rate, evict_hits;
+    wire [3:0]    index_bits, tag_bits, replace_misses;
+    wire [1:0]    ways_log2;
+    wire          reg_clear, reg_flush, reg_snapshot, seed_wr, sbox_wr, pop;
+    wire [31:0]   seed_data, seed;
+    wire [7:0]    sbox_addr, sbox_raddr, sbox_wdata, sbox_rdata;
+    wire [3:0]    acc_index;
+    wire          acc_hi;
+    wire [31:0]   acc_data;
+
+    // ---- status
+    wire          busy, flushing, flush_done, acc_busy;
+    wire [OQ_AW:0] oq_count;
+    wire          oq_head_valid, oq_full, oq_settling;
+    wire [MW-1:0] oq_head;
+
+    // =====================================================================
+    // input port (spec 8.4) and credits
+    // =====================================================================
+    reg  [OQ_AW:0] resv_q;
+    wire [TQ_AW:0] tq_count;
+    wire           tq_full, tq_head_valid, tq_settling;
+    wire [TW-1:0]  tq_head;
+    wire           s0_take;
+
+    wire can_take  = resv_q != OQ_DEPTH && !tq_full;
+    wire ready     = !rst_i && (!enable || can_take || drop_policy);
+    wire handshake = tuple_valid_i && ready;
+    wire ignored   = handshake && !enable;
+    wire dropped   = handshake && enable && !can_take;
+    wire taken     = handshake && enable && can_take;
+
+    assign tuple_ready_o = ready;
+    assign obs_drop_o    = dropped;
+
+    sp_fifo #(
+        .AW(TQ_AW),
+        .DW(TW)
+    ) u_tq (
+        .clk_i       (clk_i),
+        .rst_i       (rst_i),
+        .push_i      (taken),
+        .data_i      ({tuple_kind_i, tuple_word0_i, tuple_word1_i}),
+        .pop_i       (s0_take),
+        .head_valid_o(tq_head_valid),
+        .head_o      (tq_head),
+        .count_o     (tq_count),
+        .full_o      (tq_full),
+        .settling_o  (tq_settling)
+    );
+
+    // =====================================================================
+    // S0 and S1: S-box and hash
+    // =====================================================================
+    wire sweep_busy, sweep_table_we, sweep_sbox_we;
+    wire [ROW_W-1:0] sweep_row;
+    wire [7:0] rom_addr, rom_data, sweep_sbox_addr;
+
+    // S0 takes the head of the tuple queue except while the table is swept
+    assign s0_take = tq_head_valid && !sweep_busy;
+
+    reg          valid_q1;
+    reg [TW-1:0] tuple_q1;
+    always @(posedge clk_i) begin
+        valid_q1 <= s0_take;
+        tuple_q1 <= tq_head;
+        if (rst_i) valid_q1 <= 1'b0;
+    end
+
+    // Hash width: P and CR use entry 0; TAG hashes to the set.
+    reg [3:0] fold_bits;
+    always @* begin
+        if (sampler == S_P || sampler == S_CR) fold_bits = 4'd0;
+        else if (sampler == S_TAG) fold_bits = index_bits - {2'b00, ways_log2};
+        else fold_bits = index_bits;
+    end
+
+    wire [IDX_W-1:0]        s1_index;
+    wire [TAG_BITS_MAX-1:0] s1_tag;
+
+    sp_hash #(
+        .WORD_BITS   (WORD_BITS),
+        .INDEX_W     (IDX_W),
+        .TAG_BITS_MAX(TAG_BITS_MAX)
+    ) u_hash (
+        .clk_i       (clk_i),
+        .s0_kind_i   (tq_head[TW-1 -: 3]),
+        .s0_word0_i  (tq_head[WORD_BITS +: WORD_BITS]),
+        .s0_word1_i  (tq_head[0 +: WORD_BITS]),
+        .s1_kind_i   (tuple_q1[TW-1 -: 3]),
+        .s1_word0_i  (tuple_q1[WORD_BITS +: WORD_BITS]),
+        .s1_word1_i  (tuple_q1[0 +: WORD_BITS]),
+        .index_bits_i(fold_bits),
+        .tag_bits_i  (tag_bits),
+        .index_o     (s1_index),
+        .tag_o       (s1_tag),
+        .wr_i        (sweep_sbox_we || sbox_wr),
+        .wr_addr_i   (sweep_sbox_we ? sweep_sbox_addr : sbox_addr),
+        .wr_data_i   (sweep_sbox_we ? rom_data : sbox_wdata),
+        .bus_addr_i  (sbox_raddr),
+        .bus_data_o  (sbox_rdata),
+        .rom_addr_i  (rom_addr),
+        .rom_data_o  (rom_data)
+    );
+
+    sp_sweep #(
+        .ROW_AW(ROW_AW)
+    ) u_sweep (
+        .clk_i      (clk_i),
+        .rst_i      (rst_i),
+        .clear_i    (reg_clear),
+        .busy_o     (sweep_busy),
+        .table_we_o (sweep_table_we),
+        .table_row_o(sweep_row),
+        .rom_addr_o (rom_addr),
+        .sbox_we_o  (sweep_sbox_we),
+        .sbox_addr_o(sweep_sbox_addr)
+    );
+
+    // =====================================================================
+    // S1, S2: stage 1 of the spec
+    // =====================================================================
+    wire          s2_valid, s2_counted, s2_skipped, s2_res_inc, s2_emit;
+    wire [HW-1:0] s2_count_in, s2_discard, s2_emit_count;
+    wire [7:0]    s2_fsm;
+    wire [TW-1:0] s2_tuple;
+    wire          s3_valid;
+    wire [TW-1:0] s3_tuple;
+    wire [HW-1:0] s3_count;
+
+    sp_stage1 #(
+        .WORD_BITS    (WORD_BITS),
+        .TABLE_AW     (TABLE_AW),
+        .WAYS_LOG2_MAX(WAYS_LOG2_MAX),
+        .TAG_BITS_MAX (TAG_BITS_MAX),
+        .COUNT_BITS   (COUNT_BITS),
+        .MISS_BITS    (MISS_BITS),
+        .OPT_TAGGED   (OPT_TAGGED),
+        .OPT_CR       (OPT_CR)
+    ) u_stage1 (
+        .clk_i           (clk_i),
+        .rst_i           (rst_i),
+        .sampler_i       (sampler),
+        .rate_i          (rate),
+        .ways_log2_i     (ways_log2),
+        .evict_hits_i    (evict_hits),
+        .replace_misses_i(replace_misses),
+        .discard_i       (discard),
+        .s1_valid_i      (valid_q1),
+        .s1_tuple_i      (tuple_q1),
+        .s1_index_i      (s1_index),
+        .s1_tag_i        (s1_tag),
+        .seed_wr_i       (seed_wr),
+        .seed_data_i     (seed_data),
+        .seed_o          (seed),
+        .clear_i         (sweep_table_we),
+        .clear_row_i     (sweep_row),
+        .s2_valid_o      (s2_valid),
+        .s2_tuple_o      (s2_tuple),
+        .s2_counted_o    (s2_counted),
+        .s2_skipped_o    (s2_skipped),
+        .s2_count_in_o   (s2_count_in),
+        .s2_res_inc_o    (s2_res_inc),
+        .s2_discard_o    (s2_discard),
+        .s2_emit_o       (s2_emit),
+        .s2_emit_count_o (s2_emit_count),
+        .s2_fsm_o        (s2_fsm),
+        .s3_valid_o      (s3_valid),
+        .s3_tuple_o      (s3_tuple),
+        .s3_count_o      (s3_count)
+    );
+
+    assign obs_fsm_o = s2_fsm;
+
+    // =====================================================================
+    // S3: A_k (stage 2 of the spec) or straight on to the output queue
+    // =====================================================================
+    wire          ak_valid, ak_flush;
+    wire [TW-1:0] ak_tuple;
+    wire [27:0]   ak_count;
+    wire [6:0]    ak_used;
+    wire          room = resv_q != OQ_DEPTH;
+
+    sp_assoc #(
+        .WORD_BITS(WORD_BITS),
+        .ASSOC_K  (ASSOC_K),
+        .IN_BITS  (HW)
+    ) u_assoc (
+        .clk_i        (clk_i),
+        .rst_i        (rst_i),
+        .pre_tuple_i  (s2_tuple),
+        .in_valid_i   (s3_valid && assoc_en),
+        .in_tuple_i   (s3_tuple),
+        .in_count_i   (s3_count),
+        .flush_start_i(reg_flush),
+        .room_i       (room),
+        .out_valid_o  (ak_valid),
+        .out_tuple_o  (ak_tuple),
+        .out_count_o  (ak_count),
+        .out_flush_o  (ak_flush),
+        .flushing_o   (flushing),
+        .flush_done_o (flush_done),
+        .used_o       (ak_used)
+    );
+
+    // S4: one register in front of the output queue, so that neither the A_k
+    // logic nor the stage-1 decision drives the queue RAM or the credit adder
+    reg           valid_q4, absorbed_q4, rel_s2_q;
+    reg  [MW-1:0] msg_q4;
+    always @(posedge clk_i) begin
+        valid_q4    <= ak_valid || (s3_valid && !assoc_en);
+        // selected by the mode, not by ak_valid: A_k's overflow test is the
+        // end of a long path and only needs to reach valid_q4
+        msg_q4      <= (assoc_en || ak_flush) ? {ak_tuple, ak_count}
+                                              : {s3_tuple, {(28 - HW){1'b0}}, s3_count};
+        // reservations returned by events that end without a message
+        absorbed_q4 <= s3_valid && assoc_en && !ak_valid;
+        rel_s2_q    <= s2_valid && !s2_emit;
+        if (rst_i) begin
+            valid_q4    <= 1'b0;
+            absorbed_q4 <= 1'b0;
+            rel_s2_q    <= 1'b0;
+        end
+    end
+
+    sp_fifo #(
+        .AW(OQ_AW),
+        .DW(MW)
+    ) u_oq (
+        .clk_i       (clk_i),
+        .rst_i       (rst_i),
+        .push_i      (valid_q4),
+        .data_i      (msg_q4),
+        .pop_i       (pop),
+        .head_valid_o(oq_head_valid),
+        .head_o      (oq_head),
+        .count_o     (oq_count),
+        .full_o      (oq_full),
+        .settling_o  (oq_settling)
+    );
+
+    // ---- credits: +1 per tuple taken or flush message; -1 per event or A_k
+    // input that ended without a message (a clock late: returning a slot late
+    // is safe), -1 per pop
+    always @(posedge clk_i) begin
+        resv_q <= resv_q + ((taken || ak_flush) ? ONE : {(OQ_AW + 1){1'b0}})
+                         - (rel_s2_q ? ONE : {(OQ_AW + 1){1'b0}})
+                         - (absorbed_q4 ? ONE : {(OQ_AW + 1){1'b0}})
+                         - (pop ? ONE : {(OQ_AW + 1){1'b0}});
+        if (rst_i) resv_q <= {(OQ_AW + 1){1'b0}};
+    end
+
+    // =====================================================================
+    // snapshot during a flush
+    // =====================================================================
+    // The model's flush emits everything that fits at once, so a snapshot
+    // written with (or during) a flush sees those messages already in the
+    // queue.  The RTL emits one per clock; it takes the snapshot at the edge
+    // where the last of them, owed = min(entries, free slots), is pushed.
+    // Pops that happen meanwhile make room for more, which the model's
+    // snapshot would not include, so they do not move the target.
+    reg        snap_pending_q;
+    reg  [6:0] snap_owed_q;
+    wire [OQ_AW:0] free_slots = OQ_DEPTH - resv_q;
+    wire [13:0] free_x  = {{(13 - OQ_AW){1'b0}}, free_slots};
+    wire [13:0] used_x  = {7'd0, ak_used};
+    wire [13:0] owed_x  = (used_x < free_x) ? used_x : free_x;
+    wire [6:0]  owed_now = ((reg_flush || flushing) ? owed_x[6:0] : 7'd0) -
+                           (ak_flush ? 7'd1 : 7'd0);
+    wire snap_take = (reg_snapshot && owed_now == 7'd0) ||
+                     (!reg_snapshot && snap_pending_q && ak_flush && snap_owed_q == 7'd1);
+    always @(posedge clk_i) begin
+        if (snap_pending_q && ak_flush) snap_owed_q <= snap_owed_q - 7'd1;
+        if (snap_take) snap_pending_q <= 1'b0;
+        if (reg_snapshot && owed_now != 7'd0) begin
+            snap_pending_q <= 1'b1;
+            snap_owed_q    <= owed_now;
+        end
+        if (rst_i) begin
+            snap_pending_q <= 1'b0;
+            snap_owed_q    <= 7'd0;
+        end
+    end
+    wire unused_owed = ^owed_x[13:7];
+
+    // =====================================================================
+    // accounting
+    // =====================================================================
+    sp_acc #(
+        .HW(HW)
+    ) u_acc (
+        .clk_i            (clk_i),
+        .rst_i            (rst_i),
+        .port_ignored_i   (ignored),
+        .port_dropped_i   (dropped),
+        .s2_valid_i       (s2_valid),
+        .s2_counted_i     (s2_counted),
+        .s2_skipped_i     (s2_skipped),
+        .s2_count_in_i    (s2_count_in),
+        .s2_res_inc_i     (s2_res_inc),
+        .s2_discard_i     (s2_discard),
+        .s2_emit_i        (s2_emit),
+        .s2_assoc_i       (assoc_en),
+        .s2_msg_count_i   (s2_emit_count),
+        .assoc_out_i      (ak_valid),
+        .assoc_out_count_i(ak_count),
+        .clear_i          (reg_clear),
+        .snapshot_i       (snap_take),
+        .busy_o           (acc_busy),
+        .rd_index_i       (acc_index),
+        .rd_hi_i          (acc_hi),
+        .rd_data_o        (acc_data)
+    );
+
+    // =====================================================================
+    // STATUS.BUSY: the RTL is behind the model.  Tuples taken while enabled
+    // are still queued or in flight (S1..S4, a reservation not yet returned),
+    // the table is being swept, a flush has room to emit, a snapshot waits
+    // for its flush, the accounting has inputs still to apply, or a message
+    // is in the output queue but not yet at its head.  With BUSY = 0 every
+    // register reads as the model's.
+    // =====================================================================
+    assign busy = tq_count != {(TQ_AW + 1){1'b0}} || valid_q1 || s2_valid || s3_valid ||
+                  valid_q4 || absorbed_q4 || rel_s2_q || sweep_busy || (flushing && room) ||
+                  snap_pending_q || acc_busy || oq_settling;
+    wire unused_status = ^{tq_settling, oq_full, wb_sel_i};
+
+    // =====================================================================
+    // registers and Wishbone
+    // =====================================================================
+    sp_regs #(
+        .WORD_BITS    (WORD_BITS),
+        .TABLE_AW     (TABLE_AW),
+        .WAYS_LOG2_MAX(WAYS_LOG2_MAX),
+        .TAG_BITS_MAX (TAG_BITS_MAX),
+        .COUNT_BITS   (COUNT_BITS),
+        .MISS_BITS    (MISS_BITS),
+        .OPT_TAGGED   (OPT_TAGGED),
+        .OPT_CR       (OPT_CR),
+        .ASSOC_K      (ASSOC_K),
+        .OQ_AW        (OQ_AW)
+    ) u_regs (
+        .clk_i           (clk_i),
+        .rst_i           (rst_i),
+        .wb_cyc_i        (wb_cyc_i),
+        .wb_stb_i        (wb_stb_i),
+        .wb_we_i         (wb_we_i),
+        .wb_adr_i        (wb_adr_i),
+        .wb_dat_i        (wb_dat_i),
+        .wb_ack_o        (wb_ack_o),
+        .wb_dat_o        (wb_dat_o),
+        .oq_count_i      (oq_count),
+        .oq_head_valid_i (oq_head_valid),
+        .oq_head_i       (oq_head),
+        .flushing_i      (flushing),
+        .busy_i          (busy),
+        .sbox_data_i     (sbox_rdata),
+        .seed_i          (seed),
+        .acc_data_i      (acc_data),
+        .drop_i          (dropped),
+        .flush_done_i    (flush_done),
+        .enable_o        (enable),
+        .drop_policy_o   (drop_policy),
+        .sampler_o       (sampler),
+        .assoc_en_o      (assoc_en),
+        .discard_o       (discard),
+        .rate_o          (rate),
+        .index_bits_o    (index_bits),
+        .ways_log2_o     (ways_log2),
+        .tag_bits_o      (tag_bits),
+        .evict_hits_o    (evict_hits),
+        .replace_misses_o(replace_misses),
+        .clear_o         (reg_clear),
+        .flush_o         (reg_flush),
+        .snapshot_o      (reg_snapshot),
+        .seed_wr_o       (seed_wr),
+        .seed_data_o     (seed_data),
+        .sbox_wr_o       (sbox_wr),
+        .sbox_addr_o     (sbox_addr),
+        .sbox_raddr_o    (sbox_raddr),
+        .sbox_wdata_o    (sbox_wdata),
+        .pop_o           (pop),
+        .acc_index_o     (acc_index),
+        .acc_hi_o        (acc_hi),
+        .irq_o           (irq_o)
+    );
+
+`ifdef SP_ASSERT
+    always @(posedge clk_i) begin
+        if (!rst_i) begin
+            // the reservations cover the queue: it can never overflow
+            assert (resv_q >= oq_count);
+            assert (resv_q <= OQ_DEPTH);
+            // at most one source pushes a message per clock
+            assert (!(ak_valid && s3_valid && !assoc_en));
+            assert (!(valid_q4 && oq_full));
+        end
+    end
+`endif
+
+endmodule
+
+`resetall

@@ -1,0 +1,89 @@
+/*
+ * sp_sweep.v - the init sweep: zeroes the counter table, and after reset
+ * also copies the default S-box from its ROM into every S-box copy.
+ *
+ * RAMs have no reset (house style), so the state the spec requires after
+ * reset and after every table clear (docs/spec.md 5.2: every entry Empty
+ * with count 0) is written one row per clock.  A clear sweep takes
+ * 2^ROW_AW clocks; the sweep after reset takes max(2^ROW_AW, 256) clocks
+ * plus one, because the ROM's registered read puts each S-box byte on the
+ * write port one clock after its address.  While busy_o is high the
+ * pipeline takes nothing from the tuple queue and the registers refuse
+ * configuration (STATUS.BUSY).
+ */
+`resetall
+`default_nettype none
+
+// FORMAL (yosys-smtbmc) checks the same immediate assertions as SP_ASSERT (simulation).
+`ifdef FORMAL
+`ifndef SP_ASSERT
+`define SP_ASSERT
+`endif
+`endif
+
+module sp_sweep #(
+    // log2 of the table rows (0 for a one-row table)
+    parameter ROW_AW = 10
+) (
+    input  wire             clk_i,
+    input  wire             rst_i,
+    // an accepted table clear (CMD.CLEAR_TABLE or a configuration write)
+    input  wire             clear_i,
+    output wire             busy_o,
+    // zero this row of every table column
+    output wire             table_we_o,
+    output wire [ROW_W-1:0] table_row_o,
+    // default S-box: ROM read address now, copy write one clock later
+    output wire [7:0]       rom_addr_o,
+    output wire             sbox_we_o,
+    output wire [7:0]       sbox_addr_o
+);
+
+    localparam ROW_W = (ROW_AW > 0) ? ROW_AW : 1;
+    // the counter covers the rows and the 256 S-box entries
+    localparam CW = (ROW_W > 8) ? ROW_W : 8;
+    localparam [CW-1:0] LAST_ROW = (1 << ROW_AW) - 1;
+    localparam [CW-1:0] LAST_ALL = {CW{1'b1}};
+
+    reg          active_q, restore_q, sbox_we_q;
+    reg [CW-1:0] cnt_q;
+    reg [7:0]    sbox_addr_q;
+
+    wire last = cnt_q == (restore_q ? LAST_ALL : LAST_ROW);
+
+    always @(posedge clk_i) begin
+        if (active_q) begin
+            cnt_q <= cnt_q + {{(CW - 1){1'b0}}, 1'b1};
+            if (last) active_q <= 1'b0;
+        end
+        if (clear_i) begin
+            active_q  <= 1'b1;
+            restore_q <= 1'b0;
+            cnt_q     <= {CW{1'b0}};
+        end
+        sbox_we_q   <= active_q && restore_q;
+        sbox_addr_q <= cnt_q[7:0];
+        if (rst_i) begin
+            active_q  <= 1'b1;
+            restore_q <= 1'b1;
+            cnt_q     <= {CW{1'b0}};
+            sbox_we_q <= 1'b0;
+        end
+    end
+
+    assign busy_o      = active_q || sbox_we_q;
+    assign table_we_o  = active_q;
+    assign table_row_o = cnt_q[ROW_W-1:0];
+    assign rom_addr_o  = cnt_q[7:0];
+    assign sbox_we_o   = sbox_we_q;
+    assign sbox_addr_o = sbox_addr_q;
+
+`ifdef SP_ASSERT
+    always @(posedge clk_i) begin
+        if (!rst_i) assert (!(clear_i && busy_o));
+    end
+`endif
+
+endmodule
+
+`resetall

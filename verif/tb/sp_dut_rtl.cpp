@@ -1,0 +1,107 @@
+/*
+ * sp_dut_rtl.cpp - the Verilated sp_stratprof behind the bench's pins.
+ * Waves: built with --trace, written only when +trace is on the command
+ * line (from the cycle given by +trace-from=N, if any).
+ */
+#include <cstdio>
+#include <cstring>
+#include <memory>
+
+#include "Vsp_stratprof.h"
+#include "verilated.h"
+#if VM_TRACE
+#include "verilated_vcd_c.h"
+#endif
+
+#include "sp_bench.h"
+
+namespace {
+
+class RtlDut : public SpDut {
+public:
+    RtlDut(int argc, char **argv, const char *vcd, uint64_t from) : from_(2 * from)
+    {
+        ctx_.reset(new VerilatedContext);
+        ctx_->commandArgs(argc, argv);
+        bool trace = false;
+        for (int i = 1; i < argc; i++)
+            trace |= std::strcmp(argv[i], "+trace") == 0;
+        if (trace)
+            ctx_->traceEverOn(true);
+        top_.reset(new Vsp_stratprof(ctx_.get(), "TOP"));
+#if VM_TRACE
+        if (trace) {
+            tfp_.reset(new VerilatedVcdC);
+            top_->trace(tfp_.get(), 99);
+            tfp_->open(vcd);
+        }
+#else
+        if (trace)
+            fprintf(stderr, "+trace: this model was built without --trace\n");
+        (void)vcd;
+#endif
+    }
+    ~RtlDut() override { finish(); }
+
+    void eval(SpPins &p) override
+    {
+        top_->clk_i = p.clk;
+        top_->rst_i = p.rst;
+        top_->tuple_valid_i = p.tvalid;
+        top_->tuple_kind_i = p.tkind;
+        top_->tuple_word0_i = p.tw0;
+        top_->tuple_word1_i = p.tw1;
+        top_->wb_cyc_i = p.cyc;
+        top_->wb_stb_i = p.stb;
+        top_->wb_we_i = p.we;
+        top_->wb_adr_i = p.adr;
+        top_->wb_dat_i = p.dat;
+        top_->wb_sel_i = p.sel;
+        top_->eval();
+        p.tready = top_->tuple_ready_o;
+        p.ack = top_->wb_ack_o;
+        p.rdat = top_->wb_dat_o;
+        p.irq = top_->irq_o;
+        p.drop = top_->obs_drop_o;
+        p.fsm = top_->obs_fsm_o;
+    }
+    void dump(uint64_t t) override
+    {
+#if VM_TRACE
+        if (tfp_ && t >= from_)
+            tfp_->dump(t);
+#else
+        (void)t;
+#endif
+    }
+    void finish() override
+    {
+        if (done_)
+            return;
+        done_ = true;
+        top_->final();
+#if VM_TRACE
+        if (tfp_)
+            tfp_->close();
+#endif
+    }
+
+private:
+    std::unique_ptr<VerilatedContext> ctx_;
+    std::unique_ptr<Vsp_stratprof> top_;
+#if VM_TRACE
+    std::unique_ptr<VerilatedVcdC> tfp_;
+#endif
+    uint64_t from_;
+    bool done_ = false;
+};
+
+} // namespace
+
+SpDut *sp_make_main_dut(const sp_params_t &p, int argc, char **argv, const char *vcd,
+                        uint64_t trace_from, int bug)
+{
+    (void)p;
+    (void)bug;
+    return new RtlDut(argc, argv, vcd, trace_from);
+}

@@ -1,0 +1,38 @@
+/*
+ * sp_suite.h - the scenarios of the cross-check: random runs of every mode,
+ * directed sequences, real traces, throughput, and the one-trace crosscheck.
+ */
+#ifndef SP_SUITE_H
+#define SP_SUITE_H
+
+#include <string>
+
+#include "sp_bench.h"
+
+struct SpSuiteOpts {
+    std::string suite = "quick"; /* quick, long, throughput, none */
+    uint64_t seed = 1;
+    double scale = 1.0;          /* multiplies every stream length */
+    std::string only;            /* run only scenarios whose name contains this */
+    std::string excerpts = "verif/traces";
+    std::string traces = "../shared/traces";
+    bool throughput = true;      /* the >= 1M-tuple throughput runs (quick suite) */
+};
+
+/* Runs the suite on BENCH, prints one line per scenario and "NAME: N passed,
+ * N failed"; returns the number of failed scenarios. */
+int sp_run_suite(SpBench &bench, const SpSuiteOpts &o, const std::string &name);
+
+/* The user's crosscheck of one trace. */
+struct SpCrossOpts {
+    std::string trace;
+    SpConfig cfg;
+    SpDrain drain = SP_DRAIN_RANDOM;
+    double idle = 0.1;
+    uint64_t max_tuples = 0;
+};
+/* Prints "crosscheck: tuples=T cycles=C messages=M mismatches=X"; returns X
+ * (or 1 if the run could not start). */
+int sp_crosscheck(SpBench &bench, const SpCrossOpts &o);
+
+#endif

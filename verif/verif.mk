@@ -1,0 +1,146 @@
+# verif/verif.mk - the RTL cross-check: Verilator builds of sp_stratprof at
+# several parameter sets, each linked with the C model and the bench in
+# verif/tb/, their test runs, and `make crosscheck` for any trace.
+# Included by the top Makefile from the repository root.
+#
+#   make verif              build every model and run the quick suites
+#   make verif-long         the long suites: full excerpts, the shared traces
+#                           in $(TRACES), the 2^28-event A_k overflow
+#   make crosscheck TRACE=FILE MODE=HP RATE=256 ENTRIES=2048 [WAYS= TAGBITS=
+#                   ASSOC= SEED= WORDBITS= EVICT= REPLACE= DISCARD=1 DROP=1
+#                   IDLE= DRAIN= TBSEED= MAXTUPLES=]
+#
+# Verilator builds go to $(BUILD)/verif/NAME/.  Waves: run a binary with
+# +trace [+trace-from=CYCLE] [--vcd FILE].
+
+VERILATOR ?= verilator
+VERIF_DIR := $(BUILD)/verif
+# The Verilog under test (another folder, e.g. a patched copy, with VERIF_RTL_DIR=...).
+VERIF_RTL_DIR ?= rtl
+VERIF_RTL := $(wildcard $(VERIF_RTL_DIR)/*.v)
+VERIF_TOP := $(VERIF_RTL_DIR)/sp_stratprof.v
+VERIF_VLT := $(wildcard verif/lint.vlt)
+VERIF_HDRS := $(wildcard verif/tb/*.h)
+VERIF_TB_SRCS := verif/tb/sp_stim.cpp verif/tb/sp_bench.cpp verif/tb/sp_suite.cpp \
+                 verif/tb/sp_tb_main.cpp
+VERIF_INC := -I$(abspath cmodel/include) -I$(abspath sw/trace) -I$(abspath verif/tb)
+VERIF_LIBS := $(abspath $(SPTRACE_LIB)) $(abspath $(SPMODEL_LIB)) -lz
+CXX ?= g++
+
+# The parameter sets: values in the order of VERIF_PARAMS.
+VERIF_PARAMS := WORD_BITS TABLE_AW WAYS_LOG2_MAX TAG_BITS_MAX COUNT_BITS MISS_BITS \
+                OPT_TAGGED OPT_CR ASSOC_K OQ_AW
+# full build, every mode
+VERIF_SET_full := 32 12 2 8 16 4 1 1 16 8
+# the paper's H[P_256]_2048: 2048 x 8-bit counts, no tagged compressor, no CR
+VERIF_SET_hp   := 32 11 2 8 8 4 0 0 16 8
+# the paper's tagged compressor: 2048 x 14 bits, 2-bit tags, 2 ways, 3-bit misses
+VERIF_SET_tag  := 32 11 1 2 8 3 1 1 16 8
+# tiny table, 64-bit words, 8-message queue, A_4: collisions and full queues
+VERIF_SET_tiny := 64 3 2 8 16 4 1 1 4 3
+VERIF_BUILDS := full hp tag tiny
+
+verif_gflags = $(foreach i,1 2 3 4 5 6 7 8 9 10,-G$(word $(i),$(VERIF_PARAMS))=$(word $(i),$(1)))
+verif_dflags = $(foreach i,1 2 3 4 5 6 7 8 9 10,-DSP_TB_$(word $(i),$(VERIF_PARAMS))=$(word $(i),$(1)))
+
+# $(call verif_model,NAME,VALUES): the Verilator build $(VERIF_DIR)/NAME/sp_tb_NAME
+define verif_model
+$(VERIF_DIR)/$(1)/sp_tb_$(1): $(VERIF_RTL) $(VERIF_VLT) $(VERIF_TB_SRCS) verif/tb/sp_dut_rtl.cpp \
+                              $(VERIF_HDRS) $(SPTRACE_LIB) $(SPMODEL_LIB)
+	@command -v $(VERILATOR) >/dev/null || { echo "verif: $(VERILATOR) not found (apt-get install verilator)"; exit 1; }
+	@test -f $(VERIF_TOP) || { echo "verif: $(VERIF_TOP) not found"; exit 1; }
+	@mkdir -p $(VERIF_DIR)/$(1)
+	$(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast --trace \
+	  -Wno-fatal -Wno-lint -Wno-style --top-module sp_stratprof -I$(VERIF_RTL_DIR) \
+	  $(call verif_gflags,$(2)) $(VERIF_VLT) $(VERIF_RTL) \
+	  $(abspath $(VERIF_TB_SRCS) verif/tb/sp_dut_rtl.cpp) \
+	  -CFLAGS "-std=c++17 -O2 $(VERIF_INC) $(call verif_dflags,$(2)) -DSP_TB_NAME=\\\"verif_$(1)\\\"" \
+	  -LDFLAGS "$(VERIF_LIBS)" -MAKEFLAGS OPT_FAST=-O2 \
+	  --Mdir $(VERIF_DIR)/$(1) -o sp_tb_$(1) >$(VERIF_DIR)/$(1)/build.log 2>&1 || \
+	  { tail -n 40 $(VERIF_DIR)/$(1)/build.log; exit 1; }
+endef
+$(foreach b,$(VERIF_BUILDS),$(eval $(call verif_model,$(b),$(VERIF_SET_$(b)))))
+
+# Test programs for `make test`: one quick suite per build (the throughput
+# runs on all but the tiny build, whose 8-message queue is meant to fill),
+# and one crosscheck of a committed excerpt.  Each
+# is a wrapper that runs from the repository root; without the RTL top it
+# says so and counts nothing.
+VERIF_ROOT := $(abspath .)
+define verif_wrapper
+$(BIN)/test_verif_$(1): $(if $(wildcard $(VERIF_TOP)),$(VERIF_DIR)/$(1)/sp_tb_$(1))
+	@mkdir -p $(BIN)
+	@printf '#!/bin/sh\ncd "%s" || exit 1\nif [ ! -f %s ]; then echo "verif_$(1): skipped, %s is absent"; echo "verif_$(1): 0 passed, 0 failed"; exit 0; fi\nexec "%s" %s "$$$$@"\n' \
+	  "$(VERIF_ROOT)" "$(VERIF_TOP)" "$(VERIF_TOP)" "$(abspath $(VERIF_DIR)/$(1)/sp_tb_$(1))" \
+	  "--suite quick --excerpts verif/traces --traces $(TRACES) $(2)" > $$@ && chmod +x $$@
+endef
+VERIF_QUICK ?= --scale 4
+$(eval $(call verif_wrapper,full,$(VERIF_QUICK)))
+$(eval $(call verif_wrapper,hp,$(VERIF_QUICK)))
+$(eval $(call verif_wrapper,tag,$(VERIF_QUICK)))
+$(eval $(call verif_wrapper,tiny,$(VERIF_QUICK) --no-throughput))
+
+$(BIN)/test_verif_crosscheck: verif/crosscheck-test.sh $(if $(wildcard $(VERIF_TOP)),$(VERIF_DIR)/full/sp_tb_full)
+	@mkdir -p $(BIN)
+	@printf '#!/bin/sh\ncd "%s" || exit 1\nexec sh verif/crosscheck-test.sh "%s" "%s"\n' "$(VERIF_ROOT)" \
+	  "$(abspath $(VERIF_DIR)/full/sp_tb_full)" "$(VERIF_TOP)" > $@ && chmod +x $@
+
+# The bench against a model-backed stand-in and five injected faults: checks
+# the checker, needs no Verilator.
+$(BIN)/test_verif_harness: $(VERIF_TB_SRCS) verif/tb/sp_dut_standin.cpp verif/tb/sp_tb_selftest.cpp \
+                           $(VERIF_HDRS) $(SPTRACE_LIB) $(SPMODEL_LIB)
+	@mkdir -p $(BIN)
+	$(CXX) -std=c++17 -O2 -g -Wall -Wextra -DSP_TB_SELFTEST -DSP_TB_NAME='"test_verif_harness"' \
+	  $(VERIF_INC) $(filter %.cpp,$^) $(VERIF_LIBS) -o $@
+
+# The per-build scenario suites run under `make verif` until every directed
+# corner case passes; `make test` runs the harness self-test and the real-trace
+# cross-check.
+TEST_BINS += $(BIN)/test_verif_harness $(BIN)/test_verif_crosscheck
+
+.PHONY: verif verif-models verif-long verif-overflow crosscheck
+verif-models: $(foreach b,$(VERIF_BUILDS),$(VERIF_DIR)/$(b)/sp_tb_$(b))
+
+verif: deps verif-models $(BIN)/test_verif_harness $(BIN)/test_verif_crosscheck \
+       $(foreach b,$(VERIF_BUILDS),$(BIN)/test_verif_$(b))
+	@scripts/run-tests.sh $(BIN)/test_verif_harness $(BIN)/test_verif_crosscheck \
+	  $(foreach b,$(VERIF_BUILDS),$(BIN)/test_verif_$(b))
+
+# The long runs: random scenarios at 10x, whole excerpts, every shared trace
+# (TRACES), and on the full build the 2^28-event A_k overflow (4 minutes).
+VERIF_SEED ?= 1
+verif-long: verif-models
+	@test -d "$(TRACES)" || echo "verif-long: shared traces ABSENT ($(TRACES)): only the excerpts run"
+	@fail=0; for b in $(VERIF_BUILDS); do \
+	  $(VERIF_DIR)/$$b/sp_tb_$$b --suite long --scale 10 --seed $(VERIF_SEED) --excerpts verif/traces \
+	    --traces "$(TRACES)" || fail=1; \
+	done; exit $$fail
+
+verif-overflow: $(VERIF_DIR)/full/sp_tb_full
+	$(VERIF_DIR)/full/sp_tb_full --suite overflow
+
+# ---- make crosscheck: one trace through the RTL and the model
+MODE     ?= HP
+RATE     ?= 256
+ENTRIES  ?= 2048
+ASSOC    ?= 0
+WORDBITS ?= 32
+TBSEED   ?= 1
+# The full build serves every 32-bit request with A_16 and up to 4 ways;
+# anything else gets a build of its own, made on first use.
+XC_K    := $(if $(filter 0,$(ASSOC)),16,$(ASSOC))
+XC_WL   := $(if $(filter 8,$(WAYS)),3,2)
+XC_NAME := $(if $(and $(filter 32,$(WORDBITS)),$(filter 16,$(XC_K)),$(filter 2,$(XC_WL))),full,xc_w$(WORDBITS)_k$(XC_K)_v$(XC_WL))
+ifneq ($(XC_NAME),full)
+$(eval $(call verif_model,$(XC_NAME),$(WORDBITS) 12 $(XC_WL) 8 16 4 1 1 $(XC_K) 8))
+endif
+XC_BIN  := $(VERIF_DIR)/$(XC_NAME)/sp_tb_$(XC_NAME)
+
+crosscheck: $(XC_BIN)
+	@test -n "$(TRACE)" || { echo "crosscheck: give TRACE=FILE (and MODE= RATE= ENTRIES= ...)"; exit 2; }
+	@$(XC_BIN) --trace "$(TRACE)" --mode $(MODE) --rate $(RATE) --entries $(ENTRIES) --assoc $(ASSOC) \
+	  --word-bits $(WORDBITS) --tb-seed $(TBSEED) $(if $(WAYS),--ways $(WAYS)) \
+	  $(if $(TAGBITS),--tag-bits $(TAGBITS)) $(if $(SEED),--seed $(SEED)) \
+	  $(if $(EVICT),--evict-hits $(EVICT)) $(if $(REPLACE),--replace-misses $(REPLACE)) \
+	  $(if $(DISCARD),--tag-discard) $(if $(DROP),--drop) $(if $(IDLE),--idle $(IDLE)) \
+	  $(if $(DRAIN),--drain $(DRAIN)) $(if $(MAXTUPLES),--max-tuples $(MAXTUPLES))
