@@ -3,25 +3,32 @@
  * snapshot.
  *
  * Eleven 64-bit counters, zeroed only by reset.  Every input is registered
- * first, so the counters change one clock after the events they describe,
- * all of them by the same clock: the 64-bit adders then start from
- * registers, not from the end of the S2 or A_k logic.  Each change is a
- * transfer between counters that keeps both conservation laws, so L1 and
- * L2 hold at every edge, not only when the block is quiescent:
+ * before it reaches a 64-bit adder, and each counter gets exactly one 64-bit
+ * addition per clock, so the long carry chains start from flip-flops:
+ *   - port events (a tuple ignored or dropped) and a table clear are
+ *     applied one clock after they happen;
+ *   - pipeline events (an S2 decision, an A_k message) two clocks after:
+ *     the first clock works out, on a few bits, what each counter gains or
+ *     loses (count + miss taken from the table, messages in and out of A_k).
+ * Each change is a transfer between counters that keeps both conservation
+ * laws, so L1 and L2 hold at every edge, not only when the block is
+ * quiescent:
  *   - a tuple the port ignores or drops: EV_IN and EV_IGNORED / EV_DROPPED;
  *   - a tuple taken for compression: EV_IN with EV_COUNTED or EV_SKIPPED,
- *     COUNT_IN and COUNT_RES_TABLE, when S2 decides it;
- *   - a message S2 forms: to COUNT_RES_ASSOC at once when it goes to A_k
- *     (it is counted as resident while on its way in), otherwise to
- *     COUNT_OUT and MSG_OUT at once (it lands in the queue two clocks later);
- *   - a message A_k emits: from COUNT_RES_ASSOC to COUNT_OUT and MSG_OUT
- *     when it leaves A_k (it lands in the queue one clock later);
- *   - a table clear: COUNT_RES_TABLE to COUNT_DISCARDED with the accepted
- *     write (the sweep that zeroes the RAM follows; no event can reach the
- *     table before it ends).
- * A snapshot request is delayed by the same clock and copies the counters'
- * next values, so it includes everything that happened up to the edge of
- * the request.
+ *     COUNT_IN and COUNT_RES_TABLE, from its S2 decision;
+ *   - a message S2 forms: to COUNT_RES_ASSOC when it goes to A_k (resident
+ *     while on its way in), otherwise to COUNT_OUT and MSG_OUT (it lands in
+ *     the queue a clock later than it is counted);
+ *   - a message A_k emits: from COUNT_RES_ASSOC to COUNT_OUT and MSG_OUT;
+ *   - a table clear: COUNT_RES_TABLE to COUNT_DISCARDED (the sweep that
+ *     zeroes the RAM follows; no event can reach the table before it ends,
+ *     and none is pending when a clear is accepted).
+ * snapshot_i copies the counters as they are one clock after the request:
+ * everything from the port up to the request, and, since a snapshot is
+ * only exact with the pipeline idle (STATUS.BUSY = 0), nothing pending from
+ * it.  snapshot_late_i is for the snapshot that waits for a flush: it
+ * copies them two clocks after the request, once the last flush message
+ * counted.  busy_o is high while pipeline events are still to be applied.
  *
  * With SP_ASSERT (simulation) or FORMAL defined, immediate assertions check
  * L1 and L2 at every clock, so a testbench built with them (Verilator
@@ -64,8 +71,9 @@ module sp_acc #(
     input  wire [27:0]   assoc_out_count_i,
     // accepted table clear
     input  wire          clear_i,
-    // snapshot of the counters as they are after this edge
+    // snapshot requests (see above)
     input  wire          snapshot_i,
+    input  wire          snapshot_late_i,
     // inputs not yet applied
     output wire          busy_o,
     // snapshot read: counter rd_index_i (0..10), high word when rd_hi_i
@@ -82,9 +90,9 @@ module sp_acc #(
     reg  [N*64-1:0] acc_q, snap_q;
     reg  [N*64-1:0] acc_d;
 
-    // ---- the inputs, one clock later
+    // ---- stage A: the inputs, one clock later
     reg          ign_q, drop_q, s2_q, cnt_q, skip_q, res_inc_q, emit_q, assoc_q;
-    reg          ak_q, clear_q, snap_q1;
+    reg          ak_q, clear_q, snap_q1, late_q1, late_q2;
     reg [HW-1:0] cin_q, disc_q, msg_q;
     reg [27:0]   ak_count_q;
     always @(posedge clk_i) begin
@@ -99,6 +107,8 @@ module sp_acc #(
         ak_q       <= assoc_out_i;
         clear_q    <= clear_i;
         snap_q1    <= snapshot_i;
+        late_q1    <= snapshot_late_i;
+        late_q2    <= late_q1;
         cin_q      <= s2_count_in_i;
         disc_q     <= s2_discard_i;
         msg_q      <= s2_msg_count_i;
@@ -114,19 +124,16 @@ module sp_acc #(
             ak_q      <= 1'b0;
             clear_q   <= 1'b0;
             snap_q1   <= 1'b0;
+            late_q1   <= 1'b0;
+            late_q2   <= 1'b0;
             cin_q     <= {HW{1'b0}};
             disc_q    <= {HW{1'b0}};
         end
     end
-    // Pipeline events still to apply.  Port events and the snapshot request
-    // are left out: a snapshot always includes them (it is delayed the same
-    // clock), and a tuple ignored while the block is stopped must not make a
-    // configuration write fail.
-    assign busy_o = s2_q || ak_q || clear_q;
 
-    // ---- each counter gets one 64-bit addition per clock; what is added is
-    // worked out first on a few bits.  Sources that cannot coincide (a flush
-    // runs with the pipeline empty; a clear too) are merged with an OR.
+    // ---- stage B: what each counter gains from the pipeline, on a few bits.
+    // Sources that cannot coincide (a flush runs with the pipeline empty) are
+    // merged with an OR.
     wire          to_assoc = emit_q && assoc_q;
     wire          to_queue = emit_q && !assoc_q;
     wire [HW-1:0] kept     = (res_inc_q && emit_q) ? msg_q : {HW{1'b0}};
@@ -140,30 +147,62 @@ module sp_acc #(
     wire [27:0]   out_add     = (to_queue ? {{(28 - HW){1'b0}}, msg_q} : 28'd0) |
                                 (ak_q ? ak_count_q : 28'd0);
 
+    reg          b_s2_q, b_cnt_q, b_skip_q, b_msg_q, b_any_q;
+    reg [HW-1:0] b_cin_q, b_disc_q;
+    reg [HW+1:0] b_table_q;
+    reg [29:0]   b_assoc_q;
+    reg [27:0]   b_out_q;
+    always @(posedge clk_i) begin
+        b_s2_q    <= s2_q;
+        b_cnt_q   <= cnt_q;
+        b_skip_q  <= skip_q;
+        b_msg_q   <= to_queue || ak_q;
+        b_any_q   <= s2_q || ak_q;
+        b_cin_q   <= cin_q;
+        b_disc_q  <= disc_q;
+        b_table_q <= table_delta;
+        b_assoc_q <= assoc_delta;
+        b_out_q   <= out_add;
+        if (rst_i) begin
+            b_s2_q    <= 1'b0;
+            b_cnt_q   <= 1'b0;
+            b_skip_q  <= 1'b0;
+            b_msg_q   <= 1'b0;
+            b_any_q   <= 1'b0;
+            b_cin_q   <= {HW{1'b0}};
+            b_disc_q  <= {HW{1'b0}};
+            b_table_q <= {(HW + 2){1'b0}};
+            b_assoc_q <= 30'd0;
+            b_out_q   <= 28'd0;
+        end
+    end
+    assign busy_o = s2_q || ak_q || b_any_q || clear_q || late_q1 || late_q2;
+
+    // ---- one 64-bit addition per counter
     wire [63:0] res_table = acc_q[COUNT_RES_TABLE*64 +: 64];
 
     always @* begin
         acc_d = acc_q;
         acc_d[EV_IN*64 +: 64]      = acc_q[EV_IN*64 +: 64] +
-                                     {62'd0, {1'b0, ign_q || drop_q} + {1'b0, s2_q}};
+                                     {62'd0, {1'b0, ign_q || drop_q} + {1'b0, b_s2_q}};
         acc_d[EV_IGNORED*64 +: 64] = acc_q[EV_IGNORED*64 +: 64] + {63'd0, ign_q};
         acc_d[EV_DROPPED*64 +: 64] = acc_q[EV_DROPPED*64 +: 64] + {63'd0, drop_q};
-        acc_d[EV_SKIPPED*64 +: 64] = acc_q[EV_SKIPPED*64 +: 64] + {63'd0, skip_q};
-        acc_d[EV_COUNTED*64 +: 64] = acc_q[EV_COUNTED*64 +: 64] + {63'd0, cnt_q};
-        acc_d[COUNT_IN*64 +: 64]   = acc_q[COUNT_IN*64 +: 64] + {{(64 - HW){1'b0}}, cin_q};
-        acc_d[COUNT_OUT*64 +: 64]  = acc_q[COUNT_OUT*64 +: 64] + {36'd0, out_add};
+        acc_d[EV_SKIPPED*64 +: 64] = acc_q[EV_SKIPPED*64 +: 64] + {63'd0, b_skip_q};
+        acc_d[EV_COUNTED*64 +: 64] = acc_q[EV_COUNTED*64 +: 64] + {63'd0, b_cnt_q};
+        acc_d[COUNT_IN*64 +: 64]   = acc_q[COUNT_IN*64 +: 64] + {{(64 - HW){1'b0}}, b_cin_q};
+        acc_d[COUNT_OUT*64 +: 64]  = acc_q[COUNT_OUT*64 +: 64] + {36'd0, b_out_q};
         acc_d[COUNT_RES_TABLE*64 +: 64] = clear_q ? 64'd0 :
-            res_table + {{(62 - HW){table_delta[HW+1]}}, table_delta};
+            res_table + {{(62 - HW){b_table_q[HW+1]}}, b_table_q};
         acc_d[COUNT_RES_ASSOC*64 +: 64] = acc_q[COUNT_RES_ASSOC*64 +: 64] +
-                                          {{34{assoc_delta[29]}}, assoc_delta};
+                                          {{34{b_assoc_q[29]}}, b_assoc_q};
         acc_d[COUNT_DISCARDED*64 +: 64] = acc_q[COUNT_DISCARDED*64 +: 64] +
-                                          (clear_q ? res_table : {{(64 - HW){1'b0}}, disc_q});
-        acc_d[MSG_OUT*64 +: 64]    = acc_q[MSG_OUT*64 +: 64] + {63'd0, to_queue || ak_q};
+                                          (clear_q ? res_table : {{(64 - HW){1'b0}}, b_disc_q});
+        acc_d[MSG_OUT*64 +: 64]    = acc_q[MSG_OUT*64 +: 64] + {63'd0, b_msg_q};
     end
 
     always @(posedge clk_i) begin
         acc_q <= acc_d;
-        if (snap_q1) snap_q <= acc_d;
+        if (snap_q1 || late_q2) snap_q <= acc_d;
         if (rst_i) begin
             acc_q  <= {(N * 64){1'b0}};
             snap_q <= {(N * 64){1'b0}};
@@ -191,7 +230,7 @@ module sp_acc #(
         if (!rst_i) begin
             assert (l1);
             assert (l2);
-            assert (!(clear_q && s2_q));
+            assert (!(clear_q && (s2_q || b_any_q)));
             // sources merged with an OR above never coincide
             assert (!(to_queue && ak_q));
             assert (!(ign_q && drop_q));

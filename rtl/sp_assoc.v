@@ -91,14 +91,25 @@ module sp_assoc #(
 
     // the hit entry's count (at most one entry holds a given tuple)
     reg [27:0] hit_count;
+    reg        hit_high_ones;
     integer j;
     always @* begin
-        hit_count = 28'd0;
+        hit_count     = 28'd0;
+        hit_high_ones = 1'b0;
         for (j = 0; j < K; j = j + 1)
-            if (hit[j]) hit_count = hit_count | count_q[j*28 +: 28];
+            if (hit_q[j]) begin
+                hit_count     = hit_count | count_q[j*28 +: 28];
+                hit_high_ones = hit_high_ones || &count_q[j*28 + IN_BITS +: 28 - IN_BITS];
+            end
     end
-    wire [28:0] sum      = {1'b0, hit_count} + {1'b0, in_count};
-    wire        overflow = sum[28];
+    // count + c > 2^28 - 1 needs the bits above c's width all ones and a carry
+    // out of the low part: a short adder decides the overflow, and the high
+    // part of the sum only increments.
+    wire [IN_BITS:0]      low_sum  = {1'b0, hit_count[IN_BITS-1:0]} + {1'b0, in_count_i};
+    wire                  overflow = hit_high_ones && low_sum[IN_BITS];
+    wire [27-IN_BITS:0]   high_sum = hit_count[27:IN_BITS] +
+                                     {{(27 - IN_BITS){1'b0}}, low_sum[IN_BITS]};
+    wire [27:0]           sum      = {high_sum, low_sum[IN_BITS-1:0]};
 
     // position i >= 1 takes position i-1's entry when the message misses or
     // hits at i or further back (prefix-or from the back of the list)

@@ -395,11 +395,11 @@ module sp_stratprof #(
     wire [13:0] owed_x  = (used_x < free_x) ? used_x : free_x;
     wire [6:0]  owed_now = ((reg_flush || flushing) ? owed_x[6:0] : 7'd0) -
                            (ak_flush ? 7'd1 : 7'd0);
-    wire snap_take = (reg_snapshot && owed_now == 7'd0) ||
-                     (!reg_snapshot && snap_pending_q && ak_flush && snap_owed_q == 7'd1);
+    wire snap_now  = reg_snapshot && owed_now == 7'd0;
+    wire snap_late = !reg_snapshot && snap_pending_q && ak_flush && snap_owed_q == 7'd1;
     always @(posedge clk_i) begin
         if (snap_pending_q && ak_flush) snap_owed_q <= snap_owed_q - 7'd1;
-        if (snap_take) snap_pending_q <= 1'b0;
+        if (snap_now || snap_late) snap_pending_q <= 1'b0;
         if (reg_snapshot && owed_now != 7'd0) begin
             snap_pending_q <= 1'b1;
             snap_owed_q    <= owed_now;
@@ -433,7 +433,8 @@ module sp_stratprof #(
         .assoc_out_i      (ak_valid),
         .assoc_out_count_i(ak_count),
         .clear_i          (reg_clear),
-        .snapshot_i       (snap_take),
+        .snapshot_i       (snap_now),
+        .snapshot_late_i  (snap_late),
         .busy_o           (acc_busy),
         .rd_index_i       (acc_index),
         .rd_hi_i          (acc_hi),
