@@ -89,7 +89,8 @@ def table_memories(log_text):
         found[mem] = cell
     for mem in re.findall(r"using FF mapping for memory (\S+)", log_text):
         found[mem] = "flip-flops"
-    return {m: c for m, c in found.items() if "table" in m.lower()}
+    # the counter table's column RAMs live in stage 1 (rtl/sp_stage1.v, g_col)
+    return {m: c for m, c in found.items() if ".u_stage1." in m and "g_col" in m}
 
 
 def table_mapped_to_bram(log_text):
