@@ -5,11 +5,14 @@
  * Eleven 64-bit counters, zeroed only by reset.  Every input is registered
  * before it reaches a 64-bit adder, and each counter gets exactly one 64-bit
  * addition per clock, so the long carry chains start from flip-flops:
- *   - port events (a tuple ignored or dropped) and a table clear are
- *     applied one clock after they happen;
- *   - pipeline events (an S2 decision, an A_k message) two clocks after:
- *     the first clock works out, on a few bits, what each counter gains or
- *     loses (count + miss taken from the table, messages in and out of A_k).
+ *   - events that can happen while the pipeline is idle (a tuple ignored or
+ *     dropped at the port, a table clear, a flush message) are applied one
+ *     clock after they happen;
+ *   - pipeline events (an S2 decision, an A_k victim or overflow) two clocks
+ *     after: the first clock works out, on a few bits, what each counter
+ *     gains or loses (count + miss taken from the table, messages in and out
+ *     of A_k).  The two kinds never overlap: a flush and a clear start only
+ *     when the pipeline and these registers are empty.
  * Each change is a transfer between counters that keeps both conservation
  * laws, so L1 and L2 hold at every edge, not only when the block is
  * quiescent:
@@ -21,14 +24,11 @@
  *     the queue a clock later than it is counted);
  *   - a message A_k emits: from COUNT_RES_ASSOC to COUNT_OUT and MSG_OUT;
  *   - a table clear: COUNT_RES_TABLE to COUNT_DISCARDED (the sweep that
- *     zeroes the RAM follows; no event can reach the table before it ends,
- *     and none is pending when a clear is accepted).
+ *     zeroes the RAM follows; no event can reach the table before it ends).
  * snapshot_i copies the counters as they are one clock after the request:
- * everything from the port up to the request, and, since a snapshot is
- * only exact with the pipeline idle (STATUS.BUSY = 0), nothing pending from
- * it.  snapshot_late_i is for the snapshot that waits for a flush: it
- * copies them two clocks after the request, once the last flush message
- * counted.  busy_o is high while pipeline events are still to be applied.
+ * everything of the first kind up to the request cycle, none after it.
+ * With the pipeline idle (STATUS.BUSY = 0) that is exactly the model's
+ * snapshot; busy_o is high while pipeline events are still to be applied.
  *
  * With SP_ASSERT (simulation) or FORMAL defined, immediate assertions check
  * L1 and L2 at every clock, so a testbench built with them (Verilator
@@ -66,14 +66,15 @@ module sp_acc #(
     input  wire          s2_emit_i,
     input  wire          s2_assoc_i,
     input  wire [HW-1:0] s2_msg_count_i,
-    // A_k's message this cycle (victim, overflow or flush)
+    // A_k's message this cycle: a victim or an overflow (assoc_out_i), or a
+    // flush message (flush_out_i); its count
     input  wire          assoc_out_i,
+    input  wire          flush_out_i,
     input  wire [27:0]   assoc_out_count_i,
     // accepted table clear
     input  wire          clear_i,
-    // snapshot requests (see above)
+    // snapshot request (see above)
     input  wire          snapshot_i,
-    input  wire          snapshot_late_i,
     // inputs not yet applied
     output wire          busy_o,
     // snapshot read: counter rd_index_i (0..10), high word when rd_hi_i
@@ -92,7 +93,7 @@ module sp_acc #(
 
     // ---- stage A: the inputs, one clock later
     reg          ign_q, drop_q, s2_q, cnt_q, skip_q, res_inc_q, emit_q, assoc_q;
-    reg          ak_q, clear_q, snap_q1, late_q1, late_q2;
+    reg          ak_q, fl_q, clear_q, snap_q1;
     reg [HW-1:0] cin_q, disc_q, msg_q;
     reg [27:0]   ak_count_q;
     always @(posedge clk_i) begin
@@ -105,10 +106,9 @@ module sp_acc #(
         emit_q     <= s2_emit_i;
         assoc_q    <= s2_assoc_i;
         ak_q       <= assoc_out_i;
+        fl_q       <= flush_out_i;
         clear_q    <= clear_i;
         snap_q1    <= snapshot_i;
-        late_q1    <= snapshot_late_i;
-        late_q2    <= late_q1;
         cin_q      <= s2_count_in_i;
         disc_q     <= s2_discard_i;
         msg_q      <= s2_msg_count_i;
@@ -122,10 +122,9 @@ module sp_acc #(
             res_inc_q <= 1'b0;
             emit_q    <= 1'b0;
             ak_q      <= 1'b0;
+            fl_q      <= 1'b0;
             clear_q   <= 1'b0;
             snap_q1   <= 1'b0;
-            late_q1   <= 1'b0;
-            late_q2   <= 1'b0;
             cin_q     <= {HW{1'b0}};
             disc_q    <= {HW{1'b0}};
         end
@@ -176,10 +175,11 @@ module sp_acc #(
             b_out_q   <= 28'd0;
         end
     end
-    assign busy_o = s2_q || ak_q || b_any_q || clear_q || late_q1 || late_q2;
+    assign busy_o = s2_q || ak_q || b_any_q || clear_q;
 
     // ---- one 64-bit addition per counter
     wire [63:0] res_table = acc_q[COUNT_RES_TABLE*64 +: 64];
+    wire [63:0] res_assoc = acc_q[COUNT_RES_ASSOC*64 +: 64];
 
     always @* begin
         acc_d = acc_q;
@@ -190,19 +190,20 @@ module sp_acc #(
         acc_d[EV_SKIPPED*64 +: 64] = acc_q[EV_SKIPPED*64 +: 64] + {63'd0, b_skip_q};
         acc_d[EV_COUNTED*64 +: 64] = acc_q[EV_COUNTED*64 +: 64] + {63'd0, b_cnt_q};
         acc_d[COUNT_IN*64 +: 64]   = acc_q[COUNT_IN*64 +: 64] + {{(64 - HW){1'b0}}, b_cin_q};
-        acc_d[COUNT_OUT*64 +: 64]  = acc_q[COUNT_OUT*64 +: 64] + {36'd0, b_out_q};
+        acc_d[COUNT_OUT*64 +: 64]  = acc_q[COUNT_OUT*64 +: 64] +
+                                     {36'd0, fl_q ? ak_count_q : b_out_q};
         acc_d[COUNT_RES_TABLE*64 +: 64] = clear_q ? 64'd0 :
             res_table + {{(62 - HW){b_table_q[HW+1]}}, b_table_q};
-        acc_d[COUNT_RES_ASSOC*64 +: 64] = acc_q[COUNT_RES_ASSOC*64 +: 64] +
-                                          {{34{b_assoc_q[29]}}, b_assoc_q};
+        acc_d[COUNT_RES_ASSOC*64 +: 64] = fl_q ? res_assoc - {36'd0, ak_count_q} :
+                                          res_assoc + {{34{b_assoc_q[29]}}, b_assoc_q};
         acc_d[COUNT_DISCARDED*64 +: 64] = acc_q[COUNT_DISCARDED*64 +: 64] +
                                           (clear_q ? res_table : {{(64 - HW){1'b0}}, b_disc_q});
-        acc_d[MSG_OUT*64 +: 64]    = acc_q[MSG_OUT*64 +: 64] + {63'd0, b_msg_q};
+        acc_d[MSG_OUT*64 +: 64]    = acc_q[MSG_OUT*64 +: 64] + {63'd0, b_msg_q || fl_q};
     end
 
     always @(posedge clk_i) begin
         acc_q <= acc_d;
-        if (snap_q1 || late_q2) snap_q <= acc_d;
+        if (snap_q1) snap_q <= acc_d;
         if (rst_i) begin
             acc_q  <= {(N * 64){1'b0}};
             snap_q <= {(N * 64){1'b0}};
@@ -234,6 +235,7 @@ module sp_acc #(
             // sources merged with an OR above never coincide
             assert (!(to_queue && ak_q));
             assert (!(ign_q && drop_q));
+            assert (!(fl_q && (b_any_q || s2_q || ak_q)));
         end
     end
 `endif

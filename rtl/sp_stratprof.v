@@ -63,7 +63,7 @@ module sp_stratprof #(
     output wire [31:0]          wb_dat_o,
     output wire                 irq_o,
     output wire                 obs_drop_o,   // the tuple handshaken this cycle was dropped (drop policy)
-    output wire [7:0]           obs_fsm_o     // tagged transitions this cycle, bit i = enum sp_fsm_edge i
+    output wire [7:0]           obs_fsm_o     // tagged transitions this cycle, bit i = enum sp_fsm_edge i (E1,E2,E3,E4,E5,E5A,E6,E6A); E1+E2 sets both
 );
 
     // ---- parameter checks (spec 10)
@@ -383,24 +383,30 @@ module sp_stratprof #(
     // =====================================================================
     // The model's flush emits everything that fits at once, so a snapshot
     // written with (or during) a flush sees those messages already in the
-    // queue.  The RTL emits one per clock; it takes the snapshot at the edge
-    // where the last of them, owed = min(entries, free slots), is pushed.
-    // Pops that happen meanwhile make room for more, which the model's
-    // snapshot would not include, so they do not move the target.
+    // queue.  The RTL emits one per clock; it requests the snapshot with the
+    // last of them, owed = min(entries, free slots) counted at the command
+    // (sp_acc applies a flush message and a snapshot request by the same
+    // clock).  Pops that happen meanwhile make room for more, which the
+    // model's snapshot would not include, so they do not move the target.
     reg        snap_pending_q;
     reg  [6:0] snap_owed_q;
     wire [OQ_AW:0] free_slots = OQ_DEPTH - resv_q;
     wire [13:0] free_x  = {{(13 - OQ_AW){1'b0}}, free_slots};
     wire [13:0] used_x  = {7'd0, ak_used};
     wire [13:0] owed_x  = (used_x < free_x) ? used_x : free_x;
-    wire [6:0]  owed_now = ((reg_flush || flushing) ? owed_x[6:0] : 7'd0) -
-                           (ak_flush ? 7'd1 : 7'd0);
-    wire snap_now  = reg_snapshot && owed_now == 7'd0;
+    wire [6:0]  owed_now = owed_x[6:0] - (ak_flush ? 7'd1 : 7'd0);
+    // owed_now == 0, told from equality tests alone (this decides the enables)
+    wire flush_on   = reg_flush || flushing;
+    wire min_zero   = ak_used == 7'd0 || resv_q == OQ_DEPTH;
+    wire min_one    = (ak_used == 7'd1 && resv_q != OQ_DEPTH) ||
+                      (resv_q == OQ_DEPTH - ONE && ak_used != 7'd0);
+    wire owed_zero  = !flush_on || min_zero || (min_one && ak_flush);
+    wire snap_now  = reg_snapshot && owed_zero;
     wire snap_late = !reg_snapshot && snap_pending_q && ak_flush && snap_owed_q == 7'd1;
     always @(posedge clk_i) begin
         if (snap_pending_q && ak_flush) snap_owed_q <= snap_owed_q - 7'd1;
         if (snap_now || snap_late) snap_pending_q <= 1'b0;
-        if (reg_snapshot && owed_now != 7'd0) begin
+        if (reg_snapshot && !owed_zero) begin
             snap_pending_q <= 1'b1;
             snap_owed_q    <= owed_now;
         end
@@ -430,11 +436,11 @@ module sp_stratprof #(
         .s2_emit_i        (s2_emit),
         .s2_assoc_i       (assoc_en),
         .s2_msg_count_i   (s2_emit_count),
-        .assoc_out_i      (ak_valid),
+        .assoc_out_i      (ak_valid && !ak_flush),
+        .flush_out_i      (ak_flush),
         .assoc_out_count_i(ak_count),
         .clear_i          (reg_clear),
-        .snapshot_i       (snap_now),
-        .snapshot_late_i  (snap_late),
+        .snapshot_i       (snap_now || snap_late),
         .busy_o           (acc_busy),
         .rd_index_i       (acc_index),
         .rd_hi_i          (acc_hi),

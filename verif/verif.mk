@@ -94,9 +94,7 @@ $(BIN)/test_verif_harness: $(VERIF_TB_SRCS) verif/tb/sp_dut_standin.cpp verif/tb
 
 # `make test` runs the harness self-test, the real-trace cross-checks and the
 # scenario suite of every build (about 2 minutes after the builds).
-# The tiny build's suite runs under `make verif` only until its last directed
-# scenario (a snapshot taken while a flush is under way) matches the model.
-VERIF_IN_TEST := full hp tag
+VERIF_IN_TEST := $(VERIF_BUILDS)
 TEST_BINS += $(BIN)/test_verif_harness $(BIN)/test_verif_crosscheck \
              $(foreach b,$(VERIF_IN_TEST),$(BIN)/test_verif_$(b))
 
