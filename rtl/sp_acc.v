@@ -3,8 +3,9 @@
  * snapshot.
  *
  * Eleven 64-bit counters, zeroed only by reset.  Every input is registered
- * before it reaches a 64-bit adder, and each counter gets exactly one 64-bit
- * addition per clock, so the long carry chains start from flip-flops:
+ * before it reaches an adder, and each counter gets exactly one addition per
+ * clock, made as two 32-bit halves with the carry between them registered
+ * (a 64-bit ripple carry alone is 37 ns on an iCE40):
  *   - events that can happen while the pipeline is idle (a tuple ignored or
  *     dropped at the port, a table clear, a flush message) are applied one
  *     clock after they happen;
@@ -88,8 +89,6 @@ module sp_acc #(
                COUNT_IN = 5, COUNT_OUT = 6, COUNT_RES_TABLE = 7, COUNT_RES_ASSOC = 8,
                COUNT_DISCARDED = 9, MSG_OUT = 10;
 
-    reg  [N*64-1:0] acc_q, snap_q;
-    reg  [N*64-1:0] acc_d;
 
     // ---- stage A: the inputs, one clock later
     reg          ign_q, drop_q, s2_q, cnt_q, skip_q, res_inc_q, emit_q, assoc_q;
@@ -177,61 +176,115 @@ module sp_acc #(
     end
     assign busy_o = s2_q || ak_q || b_any_q || clear_q;
 
-    // ---- one 64-bit addition per counter
-    wire [63:0] res_table = acc_q[COUNT_RES_TABLE*64 +: 64];
-    wire [63:0] res_assoc = acc_q[COUNT_RES_ASSOC*64 +: 64];
+    // ---- one addition per counter, split in two 32-bit halves
+    // A counter is {hi + cy, lo}: the low half adds the increment's low word
+    // and keeps its carry out in cy; the high half adds the increment's high
+    // word and the carry of the clock before.  No carry chain is longer than
+    // 32 bits, and the value is exact at every edge.
+    reg  [N*32-1:0] lo_q, hi_q, lo_d, hi_d;
+    reg  [N-1:0]    cy_q, cy_d;
+    reg  [N*64-1:0] inc;       // what each counter gains this clock (mod 2^64)
+    reg  [N-1:0]    inc_cin;   // +1 into the low half (a subtraction)
+    reg  [N-1:0]    zero;      // the counter is cleared instead
+
+    // COUNT_RES_TABLE in full; its carry is 0 when a clear reads it (a clear
+    // starts with nothing applied in the clock before, asserted below)
+    wire [63:0] res_table = {hi_q[COUNT_RES_TABLE*32 +: 32], lo_q[COUNT_RES_TABLE*32 +: 32]};
 
     always @* begin
-        acc_d = acc_q;
-        acc_d[EV_IN*64 +: 64]      = acc_q[EV_IN*64 +: 64] +
-                                     {62'd0, {1'b0, ign_q || drop_q} + {1'b0, b_s2_q}};
-        acc_d[EV_IGNORED*64 +: 64] = acc_q[EV_IGNORED*64 +: 64] + {63'd0, ign_q};
-        acc_d[EV_DROPPED*64 +: 64] = acc_q[EV_DROPPED*64 +: 64] + {63'd0, drop_q};
-        acc_d[EV_SKIPPED*64 +: 64] = acc_q[EV_SKIPPED*64 +: 64] + {63'd0, b_skip_q};
-        acc_d[EV_COUNTED*64 +: 64] = acc_q[EV_COUNTED*64 +: 64] + {63'd0, b_cnt_q};
-        acc_d[COUNT_IN*64 +: 64]   = acc_q[COUNT_IN*64 +: 64] + {{(64 - HW){1'b0}}, b_cin_q};
-        acc_d[COUNT_OUT*64 +: 64]  = acc_q[COUNT_OUT*64 +: 64] +
-                                     {36'd0, fl_q ? ak_count_q : b_out_q};
-        acc_d[COUNT_RES_TABLE*64 +: 64] = clear_q ? 64'd0 :
-            res_table + {{(62 - HW){b_table_q[HW+1]}}, b_table_q};
-        acc_d[COUNT_RES_ASSOC*64 +: 64] = fl_q ? res_assoc - {36'd0, ak_count_q} :
-                                          res_assoc + {{34{b_assoc_q[29]}}, b_assoc_q};
-        acc_d[COUNT_DISCARDED*64 +: 64] = acc_q[COUNT_DISCARDED*64 +: 64] +
-                                          (clear_q ? res_table : {{(64 - HW){1'b0}}, b_disc_q});
-        acc_d[MSG_OUT*64 +: 64]    = acc_q[MSG_OUT*64 +: 64] + {63'd0, b_msg_q || fl_q};
+        inc     = {(N * 64){1'b0}};
+        inc_cin = {N{1'b0}};
+        zero    = {N{1'b0}};
+        inc[EV_IN*64 +: 64]      = {62'd0, {1'b0, ign_q || drop_q} + {1'b0, b_s2_q}};
+        inc[EV_IGNORED*64 +: 64] = {63'd0, ign_q};
+        inc[EV_DROPPED*64 +: 64] = {63'd0, drop_q};
+        inc[EV_SKIPPED*64 +: 64] = {63'd0, b_skip_q};
+        inc[EV_COUNTED*64 +: 64] = {63'd0, b_cnt_q};
+        inc[COUNT_IN*64 +: 64]   = {{(64 - HW){1'b0}}, b_cin_q};
+        inc[COUNT_OUT*64 +: 64]  = {36'd0, fl_q ? ak_count_q : b_out_q};
+        inc[COUNT_RES_TABLE*64 +: 64] = {{(62 - HW){b_table_q[HW+1]}}, b_table_q};
+        zero[COUNT_RES_TABLE]         = clear_q;
+        // a flush message leaves: add the complement of its count, plus one
+        inc[COUNT_RES_ASSOC*64 +: 64] = fl_q ? ~{36'd0, ak_count_q} : {{34{b_assoc_q[29]}}, b_assoc_q};
+        inc_cin[COUNT_RES_ASSOC]      = fl_q;
+        inc[COUNT_DISCARDED*64 +: 64] = clear_q ? res_table : {{(64 - HW){1'b0}}, b_disc_q};
+        inc[MSG_OUT*64 +: 64]    = {63'd0, b_msg_q || fl_q};
     end
 
+    integer c;
+    always @* begin
+        for (c = 0; c < N; c = c + 1) begin
+            {cy_d[c], lo_d[c*32 +: 32]} = {1'b0, lo_q[c*32 +: 32]} + {1'b0, inc[c*64 +: 32]} +
+                                          {32'd0, inc_cin[c]};
+            hi_d[c*32 +: 32] = hi_q[c*32 +: 32] + inc[c*64 + 32 +: 32] + {31'd0, cy_q[c]};
+            if (zero[c]) begin
+                cy_d[c]          = 1'b0;
+                lo_d[c*32 +: 32] = 32'd0;
+                hi_d[c*32 +: 32] = 32'd0;
+            end
+        end
+    end
+
+    // the snapshot keeps the split form; the bus adds the carry when it reads HI
+    reg [N*32-1:0] snap_lo_q, snap_hi_q;
+    reg [N-1:0]    snap_cy_q;
     always @(posedge clk_i) begin
-        acc_q <= acc_d;
-        if (snap_q1) snap_q <= acc_d;
+        lo_q <= lo_d;
+        hi_q <= hi_d;
+        cy_q <= cy_d;
+        if (snap_q1) begin
+            snap_lo_q <= lo_d;
+            snap_hi_q <= hi_d;
+            snap_cy_q <= cy_d;
+        end
         if (rst_i) begin
-            acc_q  <= {(N * 64){1'b0}};
-            snap_q <= {(N * 64){1'b0}};
+            lo_q      <= {(N * 32){1'b0}};
+            hi_q      <= {(N * 32){1'b0}};
+            cy_q      <= {N{1'b0}};
+            snap_lo_q <= {(N * 32){1'b0}};
+            snap_hi_q <= {(N * 32){1'b0}};
+            snap_cy_q <= {N{1'b0}};
         end
     end
 
     // the bus reads the snapshot only
     integer i;
+    reg [31:0] rd_lo, rd_hi;
+    reg        rd_cy;
     always @* begin
-        rd_data_o = 32'd0;
+        rd_lo = 32'd0;
+        rd_hi = 32'd0;
+        rd_cy = 1'b0;
         for (i = 0; i < N; i = i + 1)
-            if (rd_index_i == i[3:0])
-                rd_data_o = rd_hi_i ? snap_q[i*64 + 32 +: 32] : snap_q[i*64 +: 32];
+            if (rd_index_i == i[3:0]) begin
+                rd_lo = snap_lo_q[i*32 +: 32];
+                rd_hi = snap_hi_q[i*32 +: 32];
+                rd_cy = snap_cy_q[i];
+            end
+        rd_data_o = rd_hi_i ? rd_hi + {31'd0, rd_cy} : rd_lo;
     end
 
 `ifdef SP_ASSERT
     // L1 and L2 of docs/spec.md 7 at every edge; a clear only with no event in S2
-    wire l1 = acc_q[EV_IN*64 +: 64] == acc_q[EV_IGNORED*64 +: 64] + acc_q[EV_DROPPED*64 +: 64] +
-                                        acc_q[EV_SKIPPED*64 +: 64] + acc_q[EV_COUNTED*64 +: 64];
-    wire l2 = acc_q[COUNT_IN*64 +: 64] == acc_q[COUNT_OUT*64 +: 64] +
-                                           acc_q[COUNT_RES_TABLE*64 +: 64] +
-                                           acc_q[COUNT_RES_ASSOC*64 +: 64] +
-                                           acc_q[COUNT_DISCARDED*64 +: 64];
+    reg [N*64-1:0] acc;
+    integer a;
+    always @*
+        for (a = 0; a < N; a = a + 1)
+            acc[a*64 +: 64] = {hi_q[a*32 +: 32] + {31'd0, cy_q[a]}, lo_q[a*32 +: 32]};
+    wire l1 = acc[EV_IN*64 +: 64] == acc[EV_IGNORED*64 +: 64] + acc[EV_DROPPED*64 +: 64] +
+                                     acc[EV_SKIPPED*64 +: 64] + acc[EV_COUNTED*64 +: 64];
+    wire l2 = acc[COUNT_IN*64 +: 64] == acc[COUNT_OUT*64 +: 64] +
+                                        acc[COUNT_RES_TABLE*64 +: 64] +
+                                        acc[COUNT_RES_ASSOC*64 +: 64] +
+                                        acc[COUNT_DISCARDED*64 +: 64];
     always @(posedge clk_i) begin
         if (!rst_i) begin
             assert (l1);
             assert (l2);
+            // at most one message per event (spec 6)
+            assert (acc[MSG_OUT*64 +: 64] <= acc[EV_COUNTED*64 +: 64]);
             assert (!(clear_q && (s2_q || b_any_q)));
+            assert (!(clear_q && cy_q[COUNT_RES_TABLE]));
             // sources merged with an OR above never coincide
             assert (!(to_queue && ak_q));
             assert (!(ign_q && drop_q));

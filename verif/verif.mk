@@ -51,6 +51,7 @@ $(VERIF_DIR)/$(1)/sp_tb_$(1): $(VERIF_RTL) $(VERIF_VLT) $(VERIF_TB_SRCS) verif/t
 	@test -f $(VERIF_TOP) || { echo "verif: $(VERIF_TOP) not found"; exit 1; }
 	@mkdir -p $(VERIF_DIR)/$(1)
 	$(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast --trace \
+	  --assert -DSP_ASSERT \
 	  -Wno-fatal -Wno-lint -Wno-style --top-module sp_stratprof -I$(VERIF_RTL_DIR) \
 	  $(call verif_gflags,$(2)) $(VERIF_VLT) $(VERIF_RTL) \
 	  $(abspath $(VERIF_TB_SRCS) verif/tb/sp_dut_rtl.cpp) \

@@ -148,10 +148,11 @@ def synth_one(name, params, device, out):
         return res
     t0 = time.time()
     rep = os.path.join(out, "pnr.json")
-    cmd = dev["pnr"] + ["--json", os.path.join(out, "netlist.json"), "--freq",
-                        str(dev["target_mhz"]), "--timing-allow-fail", "--report", rep,
-                        "--seed", "1"]
-    rc = run(cmd, os.path.join(out, "nextpnr.log"))
+    # relative names, run from the output folder: the yowasp (WebAssembly)
+    # builds only see the tree below their working directory
+    cmd = dev["pnr"] + ["--json", "netlist.json", "--freq", str(dev["target_mhz"]),
+                        "--timing-allow-fail", "--report", "pnr.json", "--seed", "1"]
+    rc = run(cmd, os.path.join(out, "nextpnr.log"), cwd=out)
     res["pnr_s"] = time.time() - t0
     if rc != 0 or not os.path.exists(rep):
         res["pnr_error"] = "nextpnr failed, see %s" % os.path.join(out, "nextpnr.log")
