@@ -309,7 +309,9 @@ module sp_regs #(
     // address), so its output is the entry at SBOX_ADDR in every cycle.  The
     // accounting words are the exception: a snapshot lands at the edge after
     // the ack cycle of CMD.SNAPSHOT (sp_acc applies every input a clock
-    // late), so they are multiplexed in the ack cycle from a registered index.
+    // late), and sp_acc adds the carry of the split counter when HI is read,
+    // so their read has one wait state: the clock after the request selects
+    // the word from a registered index and registers it, the next acks.
     wire        in_page  = wb_adr_i[11:8] == 4'd0 && wb_adr_i[1:0] == 2'b00;
     wire [5:0]  word     = wb_adr_i[7:2];
     wire        acc_word = in_page && word >= A_ACC_FIRST[7:2] && word <= A_ACC_LAST[7:2];
@@ -347,7 +349,9 @@ module sp_regs #(
     end
 
     reg [31:0] rdata_q;
-    reg        acc_word_q, head_valid_q;
+    reg        acc_wait_q, head_valid_q;
+    wire request  = wb_cyc_i && wb_stb_i && !ack_q && !acc_wait_q;
+    wire acc_read = acc_word && !wb_we_i;
     wire pop       = rd && sel_q[R_HEAD] && head_valid_q;
     wire sbox_read = rd && sel_q[R_SBOX_D];
     wire sbox_wr   = ok && sel_q[W_SBOX_D];
@@ -357,9 +361,12 @@ module sp_regs #(
 
     // ---- state
     always @(posedge clk_i) begin
-        // the bus: ack exactly one clock after a new access
-        ack_q <= wb_cyc_i && wb_stb_i && !ack_q;
-        if (wb_cyc_i && wb_stb_i && !ack_q) begin
+        // the bus: ack one clock after a new access, two for an accounting
+        // read (acc_wait_q: the word is multiplexed and registered first)
+        ack_q      <= (request && !acc_read) || (acc_wait_q && wb_cyc_i);
+        acc_wait_q <= request && acc_read;
+        if (acc_wait_q) rdata_q <= acc_data_i;
+        if (request) begin
             we_q   <= wb_we_i;
             adr_q  <= wb_adr_i;
             dat_q  <= wb_dat_i;
@@ -367,7 +374,6 @@ module sp_regs #(
             sel_q  <= sel_d;
             ok_q   <= wb_we_i && code == E_NONE;
             rdata_q      <= rdata;
-            acc_word_q   <= acc_word;
             head_valid_q <= oq_head_valid_i;
         end
 
@@ -404,6 +410,7 @@ module sp_regs #(
 
         if (rst_i) begin
             ack_q       <= 1'b0;
+            acc_wait_q  <= 1'b0;
             ctrl_q      <= 2'b00;
             mode_q      <= 6'd3;   // HP
             rate_q      <= RATE_RST;
@@ -423,7 +430,7 @@ module sp_regs #(
 
     // ---- outputs
     assign wb_ack_o = ack_q;
-    assign wb_dat_o = !rd ? 32'd0 : acc_word_q ? acc_data_i : rdata_q;
+    assign wb_dat_o = rd ? rdata_q : 32'd0;
 
     assign enable_o         = ctrl_q[0];
     assign drop_policy_o    = ctrl_q[1];

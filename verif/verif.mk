@@ -120,6 +120,34 @@ verif-long: verif-models
 verif-overflow: $(VERIF_DIR)/full/sp_tb_full
 	$(VERIF_DIR)/full/sp_tb_full --suite overflow
 
+# ---- unit test of the accounting counters past 2^32 (verif/unit/sp_acc_tb.cpp)
+$(BIN)/test_rtl_acc: $(VERIF_RTL_DIR)/sp_acc.v verif/unit/sp_acc_tb.cpp
+	@command -v $(VERILATOR) >/dev/null || { echo "verif: $(VERILATOR) not found (apt-get install verilator)"; exit 1; }
+	@mkdir -p $(VERIF_DIR)/unit_acc $(BIN)
+	$(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast \
+	  -Wno-fatal --top-module sp_acc -GHW=17 $(VERIF_RTL_DIR)/sp_acc.v \
+	  $(abspath verif/unit/sp_acc_tb.cpp) -CFLAGS "-std=c++17 -O2" -MAKEFLAGS OPT_FAST=-O2 \
+	  --Mdir $(VERIF_DIR)/unit_acc -o sp_acc_tb >$(VERIF_DIR)/unit_acc/build.log 2>&1 || \
+	  { tail -n 40 $(VERIF_DIR)/unit_acc/build.log; exit 1; }
+	cp $(VERIF_DIR)/unit_acc/sp_acc_tb $@
+TEST_BINS += $(BIN)/test_rtl_acc
+
+# ---- simulation speed (make bench): the paper's H[P_256]_2048 + A_16 built
+# without assertions or waves, driven with no model beside it
+SIMSPEED_BIN := $(VERIF_DIR)/speed/sp_simspeed
+$(SIMSPEED_BIN): $(VERIF_RTL) $(VERIF_VLT) verif/tb/sp_stim.cpp verif/tb/sp_simspeed.cpp \
+                 $(VERIF_HDRS) $(SPTRACE_LIB) $(SPMODEL_LIB)
+	@command -v $(VERILATOR) >/dev/null || { echo "verif: $(VERILATOR) not found (apt-get install verilator)"; exit 1; }
+	@mkdir -p $(VERIF_DIR)/speed
+	$(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast \
+	  -Wno-fatal -Wno-lint -Wno-style --top-module sp_stratprof -I$(VERIF_RTL_DIR) \
+	  $(call verif_gflags,$(VERIF_SET_hp)) $(VERIF_VLT) $(VERIF_RTL) \
+	  $(abspath verif/tb/sp_stim.cpp verif/tb/sp_simspeed.cpp) \
+	  -CFLAGS "-std=c++17 -O2 $(VERIF_INC) $(call verif_dflags,$(VERIF_SET_hp))" \
+	  -LDFLAGS "$(VERIF_LIBS)" -MAKEFLAGS OPT_FAST=-O2 \
+	  --Mdir $(VERIF_DIR)/speed -o sp_simspeed >$(VERIF_DIR)/speed/build.log 2>&1 || \
+	  { tail -n 40 $(VERIF_DIR)/speed/build.log; exit 1; }
+
 # ---- make crosscheck: one trace through the RTL and the model
 MODE     ?= HP
 RATE     ?= 256

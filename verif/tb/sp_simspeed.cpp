@@ -1,0 +1,335 @@
+/*
+ * sp_simspeed.cpp - how fast the Verilated block simulates, and how that
+ * compares with the C model on the same trace (`make bench`).
+ *
+ * The trace is read into memory first, so neither run measures file
+ * reading.  The C model run pushes every tuple and pops every message; the
+ * RTL run drives the Verilated sp_stratprof directly (no model beside it,
+ * no comparison): one tuple offered per clock, and a Wishbone master that
+ * pops a message (MSG_HEAD, MSG_W0_LO, MSG_W1_LO) whenever the interrupt
+ * line says the queue holds one.  Both runs must end with the same number of
+ * messages and the same sum of counts, or the program fails: a speed is
+ * only reported for a run that did the work.
+ *
+ * Usage: sp_simspeed --trace FILE [--max-tuples N] [--mode HP|P|R|TAG]
+ *                    [--rate R] [--entries N] [--assoc K]
+ * Prints one line: simspeed: key=value ...
+ */
+#include <chrono>
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "Vsp_stratprof.h"
+#include "verilated.h"
+
+#include "sp_stim.h"
+
+extern "C" {
+#include "sp_regs.h"
+}
+
+namespace {
+
+[[noreturn]] void die(const std::string &s)
+{
+    fprintf(stderr, "sp_simspeed: %s\n", s.c_str());
+    exit(2);
+}
+
+struct Totals {
+    uint64_t messages = 0, counts = 0, cycles = 0;
+    double secs = 0;
+};
+
+/* The register writes that configure and start the block, shared by both runs. */
+std::vector<std::pair<uint32_t, uint32_t>> config_writes(unsigned sampler, unsigned rate,
+                                                         unsigned index_bits, bool assoc)
+{
+    return {
+        {SP_REG_MODE, sampler | (assoc ? SP_MODE_ASSOC_EN : 0u)},
+        {SP_REG_RATE, rate},
+        {SP_REG_TABLE, index_bits << SP_TABLE_INDEX_BITS_SHIFT | 1u << SP_TABLE_WAYS_LOG2_SHIFT |
+                           2u << SP_TABLE_TAG_BITS_SHIFT},
+        {SP_REG_OQ_WATERMARK, 1},
+        {SP_REG_IRQ_ENABLE, SP_IRQ_WATERMARK},
+        {SP_REG_CTRL, SP_CTRL_ENABLE},
+    };
+}
+
+Totals run_model(const sp_params_t &p, const std::vector<sp_tuple_t> &v,
+                 const std::vector<std::pair<uint32_t, uint32_t>> &cfg, bool assoc)
+{
+    std::unique_ptr<sp_model_t> m(new sp_model_t);
+    if (sp_model_init(m.get(), &p) != 0)
+        die("the model rejected the build parameters");
+    for (const auto &w : cfg)
+        sp_reg_write(m.get(), w.first, w.second);
+    if (sp_reg_read(m.get(), SP_REG_ERR_CODE) != 0)
+        die("the model rejected the configuration (ERR_CODE " +
+            std::to_string(sp_reg_read(m.get(), SP_REG_ERR_CODE)) + ")");
+    Totals t;
+    sp_message_t msg;
+    auto t0 = std::chrono::steady_clock::now();
+    size_t i = 0;
+    while (i < v.size()) {
+        i += sp_model_push_many(m.get(), &v[i], v.size() - i);
+        while (sp_model_pop(m.get(), &msg)) {
+            t.messages++;
+            t.counts += msg.count;
+        }
+    }
+    sp_reg_write(m.get(), SP_REG_CTRL, 0);
+    if (assoc) {
+        sp_reg_write(m.get(), SP_REG_CMD, SP_CMD_FLUSH_ASSOC);
+        while (sp_model_pop(m.get(), &msg)) {
+            t.messages++;
+            t.counts += msg.count;
+        }
+    }
+    t.secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return t;
+}
+
+/* A minimal Wishbone master and tuple driver around the Verilated block. */
+class Rtl {
+public:
+    explicit Rtl(int argc, char **argv)
+    {
+        ctx_.reset(new VerilatedContext);
+        ctx_->commandArgs(argc, argv);
+        top_.reset(new Vsp_stratprof(ctx_.get(), "TOP"));
+        top_->rst_i = 1;
+        for (int i = 0; i < 4; i++)
+            clock();
+        top_->rst_i = 0;
+    }
+    ~Rtl() { top_->final(); }
+
+    /* One clock; returns whether the tuple offered in it was taken. */
+    bool clock()
+    {
+        top_->clk_i = 0;
+        top_->eval();
+        bool taken = top_->tuple_valid_i && top_->tuple_ready_o;
+        bool ack = top_->wb_ack_o;
+        rdata_ = top_->wb_dat_o;
+        top_->clk_i = 1;
+        top_->eval();
+        cycles++;
+        if (ack)
+            step_bus();
+        return taken;
+    }
+    void offer(const sp_tuple_t *t)
+    {
+        top_->tuple_valid_i = t != nullptr;
+        if (t) {
+            top_->tuple_kind_i = t->kind;
+            top_->tuple_word0_i = (uint32_t)t->word0;
+            top_->tuple_word1_i = (uint32_t)t->word1;
+        }
+    }
+    /* Blocking register access (configuration and the end of the run). */
+    uint32_t access(bool we, uint32_t adr, uint32_t dat)
+    {
+        start(we, adr, dat);
+        for (int n = 0; top_->wb_cyc_i; n++) {
+            clock();
+            if (n > 64)
+                die("no wb_ack_o within 64 cycles");
+        }
+        return rdata_;
+    }
+    /* Pops in the background while tuples stream: one read at a time. */
+    void service()
+    {
+        if (!top_->wb_cyc_i && top_->irq_o)
+            start(false, SP_REG_MSG_HEAD, 0);
+    }
+    bool idle() const { return !top_->wb_cyc_i; }
+
+    uint64_t cycles = 0, messages = 0, counts = 0;
+
+private:
+    void start(bool we, uint32_t adr, uint32_t dat)
+    {
+        top_->wb_cyc_i = top_->wb_stb_i = 1;
+        top_->wb_we_i = we;
+        top_->wb_adr_i = adr;
+        top_->wb_dat_i = dat;
+        top_->wb_sel_i = 0xF;
+    }
+    void step_bus()
+    {
+        uint32_t adr = top_->wb_adr_i;
+        bool we = top_->wb_we_i;
+        top_->wb_cyc_i = top_->wb_stb_i = top_->wb_we_i = 0;
+        if (we || !popping_)
+            return;
+        /* the pop sequence: MSG_HEAD, then the two word registers */
+        if (adr == SP_REG_MSG_HEAD) {
+            if (!(rdata_ & SP_MSG_VALID))
+                return;
+            messages++;
+            counts += rdata_ & SP_MSG_COUNT_MASK;
+            start(false, SP_REG_MSG_W0_LO, 0);
+        } else if (adr == SP_REG_MSG_W0_LO) {
+            start(false, SP_REG_MSG_W1_LO, 0);
+        }
+    }
+
+public:
+    bool popping_ = true;
+
+private:
+    std::unique_ptr<VerilatedContext> ctx_;
+    std::unique_ptr<Vsp_stratprof> top_;
+    uint32_t rdata_ = 0;
+};
+
+Totals run_rtl(int argc, char **argv, const std::vector<sp_tuple_t> &v,
+               const std::vector<std::pair<uint32_t, uint32_t>> &cfg, bool assoc)
+{
+    Rtl r(argc, argv);
+    while (r.access(false, SP_REG_STATUS, 0) & SP_STATUS_BUSY)
+        r.clock();
+    /* a configuration write clears the table: the next one waits for it */
+    for (const auto &w : cfg) {
+        r.access(true, w.first, w.second);
+        while (r.access(false, SP_REG_STATUS, 0) & SP_STATUS_BUSY)
+            r.clock();
+    }
+    if (uint32_t e = r.access(false, SP_REG_ERR_CODE, 0))
+        die("the RTL rejected the configuration (ERR_CODE " + std::to_string(e & 0xFFu) +
+            " at offset " + std::to_string(e >> SP_ERR_OFFSET_SHIFT) + ")");
+    auto t0 = std::chrono::steady_clock::now();
+    uint64_t c0 = r.cycles;
+    size_t i = 0;
+    while (i < v.size()) {
+        r.offer(&v[i]);
+        r.service();
+        if (r.clock())
+            i++;
+    }
+    r.offer(nullptr);
+    /* stop once the pipeline has drained, then empty the queue and A_k */
+    while (!r.idle())
+        r.clock();
+    r.access(true, SP_REG_CTRL, 0);
+    while (r.access(false, SP_REG_STATUS, 0) & SP_STATUS_BUSY)
+        r.clock();
+    if (assoc)
+        r.access(true, SP_REG_CMD, SP_CMD_FLUSH_ASSOC);
+    for (;;) {
+        uint64_t before = r.messages;
+        r.access(false, SP_REG_MSG_HEAD, 0);
+        while (!r.idle())
+            r.clock();
+        if (r.messages == before &&
+            !(r.access(false, SP_REG_STATUS, 0) & (SP_STATUS_FLUSHING | SP_STATUS_BUSY)))
+            break;
+    }
+    Totals t;
+    t.secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    t.cycles = r.cycles - c0;
+    t.messages = r.messages;
+    t.counts = r.counts;
+    return t;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    std::string trace, mode = "HP";
+    uint64_t limit = 0;
+    unsigned rate = 256, entries = 2048, assoc_k = 16;
+    for (int i = 1; i < argc; i++) {
+        std::string a = argv[i];
+        auto val = [&]() -> std::string {
+            if (i + 1 >= argc)
+                die(a + " needs a value");
+            return argv[++i];
+        };
+        if (a == "--trace")
+            trace = val();
+        else if (a == "--max-tuples")
+            limit = strtoull(val().c_str(), nullptr, 10);
+        else if (a == "--mode")
+            mode = val();
+        else if (a == "--rate")
+            rate = (unsigned)strtoul(val().c_str(), nullptr, 10);
+        else if (a == "--entries")
+            entries = (unsigned)strtoul(val().c_str(), nullptr, 10);
+        else if (a == "--assoc")
+            assoc_k = (unsigned)strtoul(val().c_str(), nullptr, 10);
+        else if (a[0] != '+')
+            die("unknown option " + a);
+    }
+    if (trace.empty())
+        die("--trace FILE is required");
+    unsigned sampler;
+    if (mode == "HP")
+        sampler = SP_SAMPLER_HP;
+    else if (mode == "P")
+        sampler = SP_SAMPLER_P;
+    else if (mode == "R")
+        sampler = SP_SAMPLER_R;
+    else if (mode == "TAG")
+        sampler = SP_SAMPLER_TAG;
+    else
+        die("--mode: one of HP P R TAG, not " + mode);
+    unsigned index_bits = 0;
+    while ((1u << index_bits) < entries)
+        index_bits++;
+    if ((1u << index_bits) != entries)
+        die("--entries must be a power of two, not " + std::to_string(entries));
+
+    std::string err;
+    auto src = sp_trace_source(trace, limit, err);
+    if (!src)
+        die(err);
+    std::vector<sp_tuple_t> v;
+    sp_tuple_t t;
+    while (src->next(t))
+        v.push_back(t);
+
+    sp_params_t p;
+    sp_params_default(&p);
+    p.word_bits = SP_TB_WORD_BITS;
+    p.table_aw = SP_TB_TABLE_AW;
+    p.ways_log2_max = SP_TB_WAYS_LOG2_MAX;
+    p.tag_bits_max = SP_TB_TAG_BITS_MAX;
+    p.assoc_k = SP_TB_ASSOC_K;
+    p.oq_aw = SP_TB_OQ_AW;
+    p.count_bits = SP_TB_COUNT_BITS;
+    p.miss_bits = SP_TB_MISS_BITS;
+    p.opt_tagged = SP_TB_OPT_TAGGED;
+    p.opt_cr = SP_TB_OPT_CR;
+    if (assoc_k != 0 && assoc_k != p.assoc_k)
+        die("--assoc: this build has A_" + std::to_string(p.assoc_k) + " (or 0 to bypass it)");
+    bool assoc = assoc_k != 0;
+    auto cfg = config_writes(sampler, rate, index_bits, assoc);
+
+    Totals mt = run_model(p, v, cfg, assoc);
+    Totals rt = run_rtl(argc, argv, v, cfg, assoc);
+    if (mt.messages != rt.messages || mt.counts != rt.counts) {
+        fprintf(stderr,
+                "sp_simspeed: the RTL run ended with %" PRIu64 " messages (counts %" PRIu64
+                "), the model with %" PRIu64 " (counts %" PRIu64 "): not a valid measurement\n",
+                rt.messages, rt.counts, mt.messages, mt.counts);
+        return 1;
+    }
+    double rtl_tps = v.size() / rt.secs, model_tps = v.size() / mt.secs;
+    printf("simspeed: trace=%s mode=%s rate=%u entries=%u assoc=%u tuples=%zu messages=%" PRIu64
+           " rtl_cycles=%" PRIu64 " rtl_s=%.3f rtl_cycles_per_s=%.0f rtl_tuples_per_s=%.0f"
+           " model_s=%.4f model_tuples_per_s=%.0f model_over_rtl=%.0f\n",
+           trace.c_str(), mode.c_str(), rate, entries, assoc_k, v.size(), rt.messages, rt.cycles,
+           rt.secs, rt.cycles / rt.secs, rtl_tps, mt.secs, model_tps, model_tps / rtl_tps);
+    return 0;
+}
