@@ -56,8 +56,8 @@ demo: deps
 	@$(MAKE) --no-print-directory all
 	$(BIN)/stratprof run --trace $(DEMO_TRACE) --mode HP --rate 256 --entries 2048 --top 10
 
-bench: deps $(BIN)/sp_bench
-	@scripts/bench.sh
+bench: deps $(BIN)/sp_bench $(SIMSPEED_BIN)
+	@SIMSPEED=$(SIMSPEED_BIN) scripts/bench.sh
 
 clean:
 	rm -rf $(BUILD)

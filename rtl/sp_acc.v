@@ -47,7 +47,9 @@
 
 module sp_acc #(
     // width of the per-event count inputs (COUNT_BITS + 1)
-    parameter HW = 17
+    parameter HW = 17,
+    // counter width, 32..64: a narrower build counts modulo 2^ACC_BITS
+    parameter ACC_BITS = 64
 ) (
     input  wire          clk_i,
     input  wire          rst_i,
@@ -211,12 +213,17 @@ module sp_acc #(
         inc[MSG_OUT*64 +: 64]    = {63'd0, b_msg_q || fl_q};
     end
 
+    // bits of the high half a build keeps (the rest are constant 0 and leave
+    // no flip-flops behind)
+    localparam [31:0] HI_MASK = (ACC_BITS >= 64) ? 32'hFFFF_FFFF :
+                                (32'd1 << (ACC_BITS - 32)) - 32'd1;
     integer c;
     always @* begin
         for (c = 0; c < N; c = c + 1) begin
             {cy_d[c], lo_d[c*32 +: 32]} = {1'b0, lo_q[c*32 +: 32]} + {1'b0, inc[c*64 +: 32]} +
                                           {32'd0, inc_cin[c]};
-            hi_d[c*32 +: 32] = hi_q[c*32 +: 32] + inc[c*64 + 32 +: 32] + {31'd0, cy_q[c]};
+            hi_d[c*32 +: 32] = (hi_q[c*32 +: 32] + inc[c*64 + 32 +: 32] + {31'd0, cy_q[c]}) &
+                               HI_MASK;
             if (zero[c]) begin
                 cy_d[c]          = 1'b0;
                 lo_d[c*32 +: 32] = 32'd0;
@@ -261,7 +268,7 @@ module sp_acc #(
                 rd_hi = snap_hi_q[i*32 +: 32];
                 rd_cy = snap_cy_q[i];
             end
-        rd_data_o = rd_hi_i ? rd_hi + {31'd0, rd_cy} : rd_lo;
+        rd_data_o = rd_hi_i ? (rd_hi + {31'd0, rd_cy}) & HI_MASK : rd_lo;
     end
 
 `ifdef SP_ASSERT
@@ -270,19 +277,22 @@ module sp_acc #(
     integer a;
     always @*
         for (a = 0; a < N; a = a + 1)
-            acc[a*64 +: 64] = {hi_q[a*32 +: 32] + {31'd0, cy_q[a]}, lo_q[a*32 +: 32]};
-    wire l1 = acc[EV_IN*64 +: 64] == acc[EV_IGNORED*64 +: 64] + acc[EV_DROPPED*64 +: 64] +
-                                     acc[EV_SKIPPED*64 +: 64] + acc[EV_COUNTED*64 +: 64];
-    wire l2 = acc[COUNT_IN*64 +: 64] == acc[COUNT_OUT*64 +: 64] +
-                                        acc[COUNT_RES_TABLE*64 +: 64] +
-                                        acc[COUNT_RES_ASSOC*64 +: 64] +
-                                        acc[COUNT_DISCARDED*64 +: 64];
+            acc[a*64 +: 64] = {(hi_q[a*32 +: 32] + {31'd0, cy_q[a]}) & HI_MASK, lo_q[a*32 +: 32]};
+    // the laws hold modulo 2^ACC_BITS
+    wire [63:0] acc_mask = {HI_MASK, 32'hFFFF_FFFF};
+    wire [63:0] l1_sum = acc[EV_IGNORED*64 +: 64] + acc[EV_DROPPED*64 +: 64] +
+                         acc[EV_SKIPPED*64 +: 64] + acc[EV_COUNTED*64 +: 64];
+    wire [63:0] l2_sum = acc[COUNT_OUT*64 +: 64] + acc[COUNT_RES_TABLE*64 +: 64] +
+                         acc[COUNT_RES_ASSOC*64 +: 64] + acc[COUNT_DISCARDED*64 +: 64];
+    wire l1 = acc[EV_IN*64 +: 64] == (l1_sum & acc_mask);
+    wire l2 = acc[COUNT_IN*64 +: 64] == (l2_sum & acc_mask);
     always @(posedge clk_i) begin
         if (!rst_i) begin
             assert (l1);
             assert (l2);
-            // at most one message per event (spec 6)
-            assert (acc[MSG_OUT*64 +: 64] <= acc[EV_COUNTED*64 +: 64]);
+            // at most one message per event (spec 6), while nothing has wrapped
+            if (ACC_BITS == 64)
+                assert (acc[MSG_OUT*64 +: 64] <= acc[EV_COUNTED*64 +: 64]);
             assert (!(clear_q && (s2_q || b_any_q)));
             assert (!(clear_q && cy_q[COUNT_RES_TABLE]));
             // sources merged with an OR above never coincide

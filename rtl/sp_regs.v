@@ -23,6 +23,8 @@
 `default_nettype none
 
 module sp_regs #(
+    // accounting counter width, 32..64 (reported in PARAMS2)
+    parameter ACC_BITS = 64,
     // word width in bits, 32 or 64
     parameter WORD_BITS = 32,
     // log2 of the counter-table entries, 0..12
@@ -127,8 +129,9 @@ module sp_regs #(
     localparam [4:0]  P_COUNT  = COUNT_BITS[4:0];
     localparam [2:0]  P_MISS   = MISS_BITS[2:0];
     localparam [31:0] PARAMS_VALUE  = {1'b0, P_K, P_OQ, P_TAG, 2'b00, P_WAYS, P_TAW, P_WORD};
-    localparam [31:0] PARAMS2_VALUE = {14'd0, OPT_CR != 0, OPT_TAGGED != 0, 5'd0, P_MISS, 3'd0,
-                                       P_COUNT};
+    localparam [6:0]  P_ACC    = ACC_BITS[6:0];
+    localparam [31:0] PARAMS2_VALUE = {1'b0, P_ACC, 6'd0, OPT_CR != 0, OPT_TAGGED != 0, 5'd0,
+                                       P_MISS, 3'd0, P_COUNT};
     localparam [16:0] RATE_LIMIT = 17'd1 << COUNT_BITS;      // RATE <= 2^COUNT_BITS
     localparam [3:0]  WAYS_LIMIT = {2'b00, P_WAYS};             // WAYS_LOG2 <= most ways
     localparam [4:0]  MISS_LIMIT = 5'd1 << MISS_BITS;        // REPLACE_MISSES <= 2^MISS_BITS

@@ -44,7 +44,8 @@ module sp_stratprof #(
     parameter OPT_CR        = 1,   // build CR and HCR
     parameter ASSOC_K       = 16,  // entries of A_k, 1..64
     parameter OQ_AW         = 8,   // log2 of the output queue depth, 1..12
-    parameter TQ_AW         = 4    // log2 of the tuple queue depth
+    parameter TQ_AW         = 4,   // log2 of the tuple queue depth
+    parameter ACC_BITS      = 64   // accounting counter width, 32..64
 ) (
     input  wire                 clk_i,
     input  wire                 rst_i,
@@ -102,6 +103,10 @@ module sp_stratprof #(
         end
         if (OQ_AW < 1 || OQ_AW > 12) begin
             $error("sp_stratprof: OQ_AW must be 1..12");
+            $finish;
+        end
+        if (ACC_BITS < 32 || ACC_BITS > 64) begin
+            $error("sp_stratprof: ACC_BITS must be 32..64");
             $finish;
         end
         if (TQ_AW < 1 || TQ_AW > 12) begin
@@ -421,7 +426,8 @@ module sp_stratprof #(
     // accounting
     // =====================================================================
     sp_acc #(
-        .HW(HW)
+        .HW      (HW),
+        .ACC_BITS(ACC_BITS)
     ) u_acc (
         .clk_i            (clk_i),
         .rst_i            (rst_i),
@@ -464,6 +470,7 @@ module sp_stratprof #(
     // registers and Wishbone
     // =====================================================================
     sp_regs #(
+        .ACC_BITS     (ACC_BITS),
         .WORD_BITS    (WORD_BITS),
         .TABLE_AW     (TABLE_AW),
         .WAYS_LOG2_MAX(WAYS_LOG2_MAX),

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # bench.sh - measures the C model's throughput per mode (build/bin/sp_bench)
-# and writes docs/performance.md with the machine, the compiler and the
-# targets beside the numbers.
+# and the Verilated RTL's simulation speed against the model on the same
+# traces (build/verif/speed/sp_simspeed), and writes docs/performance.md
+# with the machine, the compiler and the targets beside the numbers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bench=${BENCH:-build/bin/sp_bench}
@@ -12,6 +13,18 @@ cpu=$(awk -F': ' '/^model name/ {print $2; exit}' /proc/cpuinfo 2>/dev/null || e
 cc_version=$(${CC:-cc} --version | head -n 1)
 hp=$(awk -F'|' '$2 ~ /^ H\[P_256\]_2048 $/ {gsub(/ /, "", $3); print $3}' <<<"$table")
 worst=$(awk -F'|' 'NR > 2 && $2 !~ /P_1 / {gsub(/ /, "", $3); if (min == "" || $3 + 0 < min + 0) min = $3} END {print min}' <<<"$table")
+simspeed=${SIMSPEED:-build/verif/speed/sp_simspeed}
+sim_rows=""
+for t in verif/traces/sqlite.value.1m.trace.gz verif/traces/lua.value.200k.trace.gz \
+         verif/traces/sqlite.edgecall.300k.trace.gz; do
+    line=$("$simspeed" --trace "$t" --mode HP --rate 256 --entries 2048 --assoc 16)
+    get() { sed -E "s/.* $1=([^ ]+).*/\1/" <<<"$line"; }
+    sim_rows+=$(printf '| %s | %s | %s | %.2f | %.1f | %.0f |' "$(basename "$t" .trace.gz)" \
+        "$(get tuples)" "$(get rtl_cycles)" "$(awk -v v="$(get rtl_cycles_per_s)" 'BEGIN {print v / 1e6}')" \
+        "$(awk -v v="$(get model_tuples_per_s)" 'BEGIN {print v / 1e6}')" "$(get model_over_rtl)")
+    sim_rows+=$'\n'
+done
+verilator_version=$(verilator --version | head -n 1)
 verdict() { awk -v v="$1" -v t="$2" 'BEGIN {print (v + 0 >= t + 0) ? "met" : "NOT met"}'; }
 cat > "$out" <<MD
 # C model performance
@@ -30,6 +43,22 @@ Targets: H[P_256]_2048 at 100 million tuples/s or more — **$(verdict "$hp" 100
 no mode of \`stratprof modes\` under 30 million — **$(verdict "$worst" 30)** (slowest: $worst).
 The last row, a rate of 1 with A_16 behind (every tuple becomes a message and goes
 through the associative stage), is a stress case outside the targets.
+
+## RTL simulation speed
+
+The Verilated block (the paper's H[P_256]_2048 + A_16 build: \`TABLE_AW = 11\`,
+\`COUNT_BITS = 8\`, \`ASSOC_K = 16\`; built with \`-O3 --x-assign fast --x-initial fast\`,
+no assertions, no waves) driven by \`sp_simspeed\` (verif/tb/sp_simspeed.cpp): one tuple
+offered per clock, a Wishbone master popping messages on the interrupt, no model beside
+it; then the C model on the same tuples in memory. Both runs must end with the same
+messages and count total or the program fails. $verilator_version.
+
+| trace (HP, r = 256, 2048 entries, A_16) | tuples | RTL cycles | RTL M cycles/s | model M tuples/s | model / RTL speed |
+| --- | ---: | ---: | ---: | ---: | ---: |
+$sim_rows
+The cross-check bench (\`make crosscheck\`, \`make verif\`) runs the model and the
+comparisons beside the RTL and adds the immediate assertions, so it runs slower than the
+first RTL column (docs/verification.md gives its speed).
 
 Why H[P] is fast: the index is linear over xor, so the model folds each S-box entry to
 the index width once per configuration and hashes a 32-bit tuple with eight table

@@ -29,19 +29,21 @@ CXX ?= g++
 
 # The parameter sets: values in the order of VERIF_PARAMS.
 VERIF_PARAMS := WORD_BITS TABLE_AW WAYS_LOG2_MAX TAG_BITS_MAX COUNT_BITS MISS_BITS \
-                OPT_TAGGED OPT_CR ASSOC_K OQ_AW
+                OPT_TAGGED OPT_CR ASSOC_K OQ_AW ACC_BITS
 # full build, every mode
-VERIF_SET_full := 32 12 2 8 16 4 1 1 16 8
+VERIF_SET_full := 32 12 2 8 16 4 1 1 16 8 64
 # the paper's H[P_256]_2048: 2048 x 8-bit counts, no tagged compressor, no CR
-VERIF_SET_hp   := 32 11 2 8 8 4 0 0 16 8
-# the paper's tagged compressor: 2048 x 14 bits, 2-bit tags, 2 ways, 3-bit misses
-VERIF_SET_tag  := 32 11 1 2 8 3 1 1 16 8
-# tiny table, 64-bit words, 8-message queue, A_4: collisions and full queues
-VERIF_SET_tiny := 64 3 2 8 16 4 1 1 4 3
+VERIF_SET_hp   := 32 11 2 8 8 4 0 0 16 8 64
+# the paper's tagged compressor: 2048 x 14 bits, 2-bit tags, 2 ways, 3-bit misses;
+# 40-bit accounting
+VERIF_SET_tag  := 32 11 1 2 8 3 1 1 16 8 40
+# tiny table, 64-bit words, 8-message queue, A_4: collisions and full queues;
+# 32-bit accounting
+VERIF_SET_tiny := 64 3 2 8 16 4 1 1 4 3 32
 VERIF_BUILDS := full hp tag tiny
 
-verif_gflags = $(foreach i,1 2 3 4 5 6 7 8 9 10,-G$(word $(i),$(VERIF_PARAMS))=$(word $(i),$(1)))
-verif_dflags = $(foreach i,1 2 3 4 5 6 7 8 9 10,-DSP_TB_$(word $(i),$(VERIF_PARAMS))=$(word $(i),$(1)))
+verif_gflags = $(foreach i,1 2 3 4 5 6 7 8 9 10 11,-G$(word $(i),$(VERIF_PARAMS))=$(word $(i),$(1)))
+verif_dflags = $(foreach i,1 2 3 4 5 6 7 8 9 10 11,-DSP_TB_$(word $(i),$(VERIF_PARAMS))=$(word $(i),$(1)))
 
 # $(call verif_model,NAME,VALUES): the Verilator build $(VERIF_DIR)/NAME/sp_tb_NAME
 define verif_model
@@ -120,17 +122,22 @@ verif-long: verif-models
 verif-overflow: $(VERIF_DIR)/full/sp_tb_full
 	$(VERIF_DIR)/full/sp_tb_full --suite overflow
 
-# ---- unit test of the accounting counters past 2^32 (verif/unit/sp_acc_tb.cpp)
-$(BIN)/test_rtl_acc: $(VERIF_RTL_DIR)/sp_acc.v verif/unit/sp_acc_tb.cpp
+# ---- unit test of the accounting counters past 2^32 (verif/unit/sp_acc_tb.cpp),
+# at the full width and at 40 bits
+define unit_acc
+$(BIN)/test_rtl_acc$(1): $(VERIF_RTL_DIR)/sp_acc.v verif/unit/sp_acc_tb.cpp
 	@command -v $(VERILATOR) >/dev/null || { echo "verif: $(VERILATOR) not found (apt-get install verilator)"; exit 1; }
-	@mkdir -p $(VERIF_DIR)/unit_acc $(BIN)
+	@mkdir -p $(VERIF_DIR)/unit_acc$(2) $(BIN)
 	$(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast \
-	  -Wno-fatal --top-module sp_acc -GHW=17 $(VERIF_RTL_DIR)/sp_acc.v \
-	  $(abspath verif/unit/sp_acc_tb.cpp) -CFLAGS "-std=c++17 -O2" -MAKEFLAGS OPT_FAST=-O2 \
-	  --Mdir $(VERIF_DIR)/unit_acc -o sp_acc_tb >$(VERIF_DIR)/unit_acc/build.log 2>&1 || \
-	  { tail -n 40 $(VERIF_DIR)/unit_acc/build.log; exit 1; }
-	cp $(VERIF_DIR)/unit_acc/sp_acc_tb $@
-TEST_BINS += $(BIN)/test_rtl_acc
+	  -Wno-fatal --top-module sp_acc -GHW=17 -GACC_BITS=$(2) $(VERIF_RTL_DIR)/sp_acc.v \
+	  $(abspath verif/unit/sp_acc_tb.cpp) -CFLAGS "-std=c++17 -O2 -DSP_ACC_BITS=$(2)" \
+	  -MAKEFLAGS OPT_FAST=-O2 --Mdir $(VERIF_DIR)/unit_acc$(2) -o sp_acc_tb \
+	  >$(VERIF_DIR)/unit_acc$(2)/build.log 2>&1 || { tail -n 40 $(VERIF_DIR)/unit_acc$(2)/build.log; exit 1; }
+	cp $(VERIF_DIR)/unit_acc$(2)/sp_acc_tb $$@
+TEST_BINS += $(BIN)/test_rtl_acc$(1)
+endef
+$(eval $(call unit_acc,,64))
+$(eval $(call unit_acc,40,40))
 
 # ---- simulation speed (make bench): the paper's H[P_256]_2048 + A_16 built
 # without assertions or waves, driven with no model beside it
@@ -161,7 +168,7 @@ XC_K    := $(if $(filter 0,$(ASSOC)),16,$(ASSOC))
 XC_WL   := $(if $(filter 8,$(WAYS)),3,2)
 XC_NAME := $(if $(and $(filter 32,$(WORDBITS)),$(filter 16,$(XC_K)),$(filter 2,$(XC_WL))),full,xc_w$(WORDBITS)_k$(XC_K)_v$(XC_WL))
 ifneq ($(XC_NAME),full)
-$(eval $(call verif_model,$(XC_NAME),$(WORDBITS) 12 $(XC_WL) 8 16 4 1 1 $(XC_K) 8))
+$(eval $(call verif_model,$(XC_NAME),$(WORDBITS) 12 $(XC_WL) 8 16 4 1 1 $(XC_K) 8 64))
 endif
 XC_BIN  := $(VERIF_DIR)/$(XC_NAME)/sp_tb_$(XC_NAME)
 

@@ -30,6 +30,7 @@
 #define SP_MAX_TAG_BITS 8
 #define SP_MAX_COUNT_BITS 16 /* counter-table count field */
 #define SP_MAX_MISS_BITS 4   /* tagged miss counter */
+#define SP_MIN_ACC_BITS  32  /* accounting counters, narrowest build */
 #define SP_MAX_WORD_BYTES 8
 
 /* Build-time parameters: what the RTL takes as Verilog parameters. */
@@ -44,6 +45,7 @@ typedef struct sp_params {
     unsigned miss_bits;     /* tagged miss counter, 2..4: REPLACE_MISSES <= 2^miss_bits */
     unsigned opt_tagged;    /* 1: the TAG mode is built */
     unsigned opt_cr;        /* 1: the CR and HCR modes are built */
+    unsigned acc_bits;      /* accounting counter width, 32..64: they count modulo 2^acc_bits */
 } sp_params_t;
 
 /* The full build: 32-bit words, 4096 entries, 4 ways, 8-bit tags, 16-bit counts,

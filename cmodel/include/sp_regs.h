@@ -29,6 +29,7 @@
 #define SP_PARAMS2_MISS_BITS_SHIFT  8 /* [10:8] miss counter width */
 #define SP_PARAMS2_TAGGED          (1u << 16) /* the TAG mode is built */
 #define SP_PARAMS2_CR              (1u << 17) /* the CR and HCR modes are built */
+#define SP_PARAMS2_ACC_BITS_SHIFT  24 /* [30:24] accounting counter width, 32..64 */
 
 /* ---- control ---- */
 #define SP_REG_CTRL        0x010u

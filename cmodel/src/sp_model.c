@@ -691,9 +691,14 @@ static void write_cmd(sp_model_t *m, uint32_t value)
         m->flushing = 1;
         assoc_flush_step(m);
     }
-    if (value & SP_CMD_SNAPSHOT)
+    if (value & SP_CMD_SNAPSHOT) {
+        /* a narrower build counts modulo 2^acc_bits; the live counters keep
+           64 bits so the model's own checks stay exact */
+        uint64_t mask = m->params.acc_bits >= 64 ? ~(uint64_t)0
+                                                 : ((uint64_t)1 << m->params.acc_bits) - 1u;
         for (unsigned i = 0; i < SP_ACC_COUNT; i++)
-            m->acc_snap[i] = m->acc[i];
+            m->acc_snap[i] = m->acc[i] & mask;
+    }
 }
 
 void sp_reg_write(sp_model_t *m, uint32_t offset, uint32_t value)
@@ -793,7 +798,8 @@ uint32_t sp_reg_read(sp_model_t *m, uint32_t offset)
     case SP_REG_PARAMS2:
         return p->count_bits << SP_PARAMS2_COUNT_BITS_SHIFT |
                p->miss_bits << SP_PARAMS2_MISS_BITS_SHIFT |
-               (p->opt_tagged ? SP_PARAMS2_TAGGED : 0u) | (p->opt_cr ? SP_PARAMS2_CR : 0u);
+               (p->opt_tagged ? SP_PARAMS2_TAGGED : 0u) | (p->opt_cr ? SP_PARAMS2_CR : 0u) |
+               p->acc_bits << SP_PARAMS2_ACC_BITS_SHIFT;
     case SP_REG_CTRL:
         return m->ctrl;
     case SP_REG_STATUS:
@@ -885,6 +891,7 @@ void sp_params_default(sp_params_t *p)
     p->miss_bits = 4;
     p->opt_tagged = 1;
     p->opt_cr = 1;
+    p->acc_bits = 64;
 }
 
 static unsigned min_u(unsigned a, unsigned b)
@@ -900,7 +907,7 @@ int sp_model_init(sp_model_t *m, const sp_params_t *p)
         p->tag_bits_max > SP_MAX_TAG_BITS || p->assoc_k < 1 || p->assoc_k > SP_MAX_ASSOC_K ||
         p->oq_aw < 1 || p->oq_aw > SP_MAX_OQ_AW || p->count_bits < 1 ||
         p->count_bits > SP_MAX_COUNT_BITS || p->miss_bits < 2 || p->miss_bits > SP_MAX_MISS_BITS ||
-        p->miss_bits > p->count_bits)
+        p->miss_bits > p->count_bits || p->acc_bits < SP_MIN_ACC_BITS || p->acc_bits > 64)
         return -1;
     m->params = *p;
     m->word_mask = word_mask_of(p->word_bits);

@@ -1594,7 +1594,7 @@ static void test_reg_reset(void)
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_VERSION), 0x00010000u);
     /* 32 | 4 << 8 | 2 << 12 | 8 << 16 | 3 << 20 | 3 << 24 */
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS), 0x03382420u);
-    SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 0x30410u); /* 16 | 4 << 8 | TAG and CR built */
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 0x40030410u); /* 16 | 4 << 8 | TAG, CR | 64 << 24 */
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_CTRL), 0);
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_CMD), 0);
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_STATUS), SP_STATUS_OQ_EMPTY);
@@ -1681,11 +1681,11 @@ static void test_build_options(void)
 
     small_params(&p);
     SP_CHECK_EQ(sp_model_init(m, &p), 0);
-    SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 16u | 4u << 8 | 1u << 16 | 1u << 17);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 16u | 4u << 8 | 1u << 16 | 1u << 17 | 64u << 24);
 
     p.count_bits = 8; p.miss_bits = 3;
     SP_CHECK_EQ(sp_model_init(m, &p), 0);
-    SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 8u | 3u << 8 | 1u << 16 | 1u << 17);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 8u | 3u << 8 | 1u << 16 | 1u << 17 | 64u << 24);
     sp_reg_write(m, SP_REG_RATE, 257);
     EXPECT_ERR(m, SP_ERR_RATE, SP_REG_RATE, 257);
     WR_OK(m, SP_REG_RATE, 256);
@@ -1696,7 +1696,7 @@ static void test_build_options(void)
 
     p.opt_tagged = 0; p.opt_cr = 0;
     SP_CHECK_EQ(sp_model_init(m, &p), 0);
-    SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 8u | 3u << 8);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 8u | 3u << 8 | 64u << 24);
     sp_reg_write(m, SP_REG_MODE, SP_SAMPLER_TAG);
     EXPECT_ERR(m, SP_ERR_MODE, SP_REG_MODE, SP_SAMPLER_TAG);
     sp_reg_write(m, SP_REG_MODE, SP_SAMPLER_CR);
@@ -1715,6 +1715,38 @@ static void test_build_options(void)
     small_params(&p); p.count_bits = 17; SP_CHECK_EQ(sp_model_init(m, &p), -1);
     small_params(&p); p.miss_bits = 1; SP_CHECK_EQ(sp_model_init(m, &p), -1);
     small_params(&p); p.miss_bits = 5; SP_CHECK_EQ(sp_model_init(m, &p), -1);
+    small_params(&p); p.acc_bits = 31; SP_CHECK_EQ(sp_model_init(m, &p), -1);
+    small_params(&p); p.acc_bits = 65; SP_CHECK_EQ(sp_model_init(m, &p), -1);
+}
+
+/* Spec 7: ACC_BITS = 40 counts modulo 2^40.  The live counters are set by
+ * hand (2^40 events would take minutes): the snapshot keeps bits 39..0, HI
+ * reads bits 39..32 only, and PARAMS2[30:24] reads 40. */
+static void test_acc_bits(void)
+{
+    sp_model_t *m = &model_a;
+    sp_params_t p;
+
+    small_params(&p);
+    p.acc_bits = 40;
+    SP_CHECK_EQ(sp_model_init(m, &p), 0);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2) >> 24, 40u);
+    m->acc[SP_ACC_EV_IN] = 0x123456789ABCDEF0ull;
+    m->acc[SP_ACC_COUNT_OUT] = 0xFFFFFFFFFFull; /* 2^40 - 1: all ones in 40 bits */
+    m->acc[SP_ACC_MSG_OUT] = 0x10000000000ull;  /* 2^40: wraps to 0 */
+    WR_OK(m, SP_REG_CMD, SP_CMD_SNAPSHOT);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_ACC_LO(SP_ACC_EV_IN)), 0x9ABCDEF0u);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_ACC_HI(SP_ACC_EV_IN)), 0x78u);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_ACC_LO(SP_ACC_COUNT_OUT)), 0xFFFFFFFFu);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_ACC_HI(SP_ACC_COUNT_OUT)), 0xFFu);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_ACC_LO(SP_ACC_MSG_OUT)), 0u);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_ACC_HI(SP_ACC_MSG_OUT)), 0u);
+    /* the full width keeps every bit */
+    small_params(&p);
+    SP_CHECK_EQ(sp_model_init(m, &p), 0);
+    m->acc[SP_ACC_EV_IN] = 0x123456789ABCDEF0ull;
+    WR_OK(m, SP_REG_CMD, SP_CMD_SNAPSHOT);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_ACC_HI(SP_ACC_EV_IN)), 0x12345678u);
 }
 
 /* Spec 8.6: every error code with ERR_CODE = code | offset << 12 and ERR_VALUE;
@@ -2144,6 +2176,7 @@ int main(void)
     RUN(test_reg_reset);
     RUN(test_reg_errors);
     RUN(test_build_options);
+    RUN(test_acc_bits);
     RUN(test_reg_busy);
     RUN(test_reg_config_clears);
     RUN(test_reg_snapshot);

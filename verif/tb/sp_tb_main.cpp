@@ -46,6 +46,9 @@
 #ifndef SP_TB_OPT_CR
 #define SP_TB_OPT_CR 1
 #endif
+#ifndef SP_TB_ACC_BITS
+#define SP_TB_ACC_BITS 64
+#endif
 #ifndef SP_TB_ASSOC_K
 #define SP_TB_ASSOC_K 16
 #endif
@@ -95,6 +98,7 @@ int main(int argc, char **argv)
     p.miss_bits = SP_TB_MISS_BITS;
     p.opt_tagged = SP_TB_OPT_TAGGED;
     p.opt_cr = SP_TB_OPT_CR;
+    p.acc_bits = SP_TB_ACC_BITS;
     p.assoc_k = SP_TB_ASSOC_K;
     p.oq_aw = SP_TB_OQ_AW;
 
