@@ -80,7 +80,8 @@ module sp_acc #(
     input  wire          snapshot_i,
     // inputs not yet applied
     output wire          busy_o,
-    // snapshot read: counter rd_index_i (0..10), high word when rd_hi_i
+    // snapshot read: counter rd_index_i (0..10), high word when rd_hi_i;
+    // rd_data_o is the word selected in the clock before
     input  wire [3:0]    rd_index_i,
     input  wire          rd_hi_i,
     output reg  [31:0]   rd_data_o
@@ -254,10 +255,11 @@ module sp_acc #(
         end
     end
 
-    // the bus reads the snapshot only
+    // the bus reads the snapshot only, in two clocks: the word selected by
+    // rd_index_i / rd_hi_i is registered, then the carry is added to HI
     integer i;
-    reg [31:0] rd_lo, rd_hi;
-    reg        rd_cy;
+    reg [31:0] rd_lo, rd_hi, rd_word_q;
+    reg        rd_cy, rd_add_q, rd_hi_q;
     always @* begin
         rd_lo = 32'd0;
         rd_hi = 32'd0;
@@ -268,8 +270,13 @@ module sp_acc #(
                 rd_hi = snap_hi_q[i*32 +: 32];
                 rd_cy = snap_cy_q[i];
             end
-        rd_data_o = rd_hi_i ? (rd_hi + {31'd0, rd_cy}) & HI_MASK : rd_lo;
     end
+    always @(posedge clk_i) begin
+        rd_word_q <= rd_hi_i ? rd_hi : rd_lo;
+        rd_add_q  <= rd_hi_i && rd_cy;
+        rd_hi_q   <= rd_hi_i;
+    end
+    always @* rd_data_o = rd_hi_q ? (rd_word_q + {31'd0, rd_add_q}) & HI_MASK : rd_word_q;
 
 `ifdef SP_ASSERT
     // L1 and L2 of docs/spec.md 7 at every edge; a clear only with no event in S2

@@ -313,8 +313,9 @@ module sp_regs #(
     // accounting words are the exception: a snapshot lands at the edge after
     // the ack cycle of CMD.SNAPSHOT (sp_acc applies every input a clock
     // late), and sp_acc adds the carry of the split counter when HI is read,
-    // so their read has one wait state: the clock after the request selects
-    // the word from a registered index and registers it, the next acks.
+    // so their read has two wait states: the clock after the request selects
+    // the word from the registered address, the next adds the carry, the
+    // third acks.
     wire        in_page  = wb_adr_i[11:8] == 4'd0 && wb_adr_i[1:0] == 2'b00;
     wire [5:0]  word     = wb_adr_i[7:2];
     wire        acc_word = in_page && word >= A_ACC_FIRST[7:2] && word <= A_ACC_LAST[7:2];
@@ -352,8 +353,8 @@ module sp_regs #(
     end
 
     reg [31:0] rdata_q;
-    reg        acc_wait_q, head_valid_q;
-    wire request  = wb_cyc_i && wb_stb_i && !ack_q && !acc_wait_q;
+    reg        acc_wait1_q, acc_wait2_q, head_valid_q;
+    wire request  = wb_cyc_i && wb_stb_i && !ack_q && !acc_wait1_q && !acc_wait2_q;
     wire acc_read = acc_word && !wb_we_i;
     wire pop       = rd && sel_q[R_HEAD] && head_valid_q;
     wire sbox_read = rd && sel_q[R_SBOX_D];
@@ -364,11 +365,13 @@ module sp_regs #(
 
     // ---- state
     always @(posedge clk_i) begin
-        // the bus: ack one clock after a new access, two for an accounting
-        // read (acc_wait_q: the word is multiplexed and registered first)
-        ack_q      <= (request && !acc_read) || (acc_wait_q && wb_cyc_i);
-        acc_wait_q <= request && acc_read;
-        if (acc_wait_q) rdata_q <= acc_data_i;
+        // the bus: ack one clock after a new access, three for an accounting
+        // read (two wait states: sp_acc selects and registers the word, then
+        // adds the carry of its high half)
+        ack_q       <= (request && !acc_read) || (acc_wait2_q && wb_cyc_i);
+        acc_wait1_q <= request && acc_read;
+        acc_wait2_q <= acc_wait1_q && wb_cyc_i;
+        if (acc_wait2_q) rdata_q <= acc_data_i;
         if (request) begin
             we_q   <= wb_we_i;
             adr_q  <= wb_adr_i;
@@ -413,7 +416,8 @@ module sp_regs #(
 
         if (rst_i) begin
             ack_q       <= 1'b0;
-            acc_wait_q  <= 1'b0;
+            acc_wait1_q <= 1'b0;
+            acc_wait2_q <= 1'b0;
             ctrl_q      <= 2'b00;
             mode_q      <= 6'd3;   // HP
             rate_q      <= RATE_RST;

@@ -10,6 +10,7 @@ yowasp build), and writes docs/synthesis.md from the tools' own reports.
 Usage: synth.py [--out build/synth] [--doc docs/synthesis.md] [--only NAME]
 """
 import argparse
+import concurrent.futures
 import json
 import os
 import re
@@ -252,6 +253,8 @@ def main():
     ap.add_argument("--doc", default=os.path.join(ROOT, "docs", "synthesis.md"))
     ap.add_argument("--only", help="one configuration name")
     ap.add_argument("--device", choices=sorted(DEVICES), help="one device")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                    help="runs at once (each tool is single-threaded)")
     args = ap.parse_args()
     configs = [c for c in CONFIGS if not args.only or c[0] == args.only]
     if not configs:
@@ -259,12 +262,15 @@ def main():
               (args.only, " ".join(c[0] for c in CONFIGS)), file=sys.stderr)
         return 2
     results, failed = {}, []
-    for name, title, params, _ in configs:
-        for device in DEVICES:
-            if args.device and device != args.device:
-                continue
-            out = os.path.join(args.out, name, device)
-            r = synth_one(name, params, device, out)
+    runs = [(name, params, device) for name, _, params, _ in configs for device in DEVICES
+            if not args.device or device == args.device]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        futures = {pool.submit(synth_one, name, params, device,
+                               os.path.join(args.out, name, device)): (name, device)
+                   for name, params, device in runs}
+        for fut in concurrent.futures.as_completed(futures):
+            name, device = futures[fut]
+            r = fut.result()
             results[(name, device)] = r
             print("synth: %-8s %-6s luts=%s ffs=%s brams=%s fmax=%s table_in_bram=%s %s" % (
                 name, device, r.get("luts"), r.get("ffs"), r.get("brams"),
