@@ -200,13 +200,17 @@ module sp_stratprof #(
         if (rst_i) valid_q1 <= 1'b0;
     end
 
-    // Hash width: P and CR use entry 0; TAG hashes to the set.
-    reg [3:0] fold_bits;
+    // Hash width: P and CR use entry 0; TAG hashes to the set.  Registered
+    // (it is configuration: written only while stopped, and no tuple reaches
+    // the hash sooner than two clocks after such a write, the ENABLE write
+    // coming after it), so the subtraction stays off the index path.
+    reg [3:0] fold_bits_d, fold_bits_q;
     always @* begin
-        if (sampler == S_P || sampler == S_CR) fold_bits = 4'd0;
-        else if (sampler == S_TAG) fold_bits = index_bits - {2'b00, ways_log2};
-        else fold_bits = index_bits;
+        if (sampler == S_P || sampler == S_CR) fold_bits_d = 4'd0;
+        else if (sampler == S_TAG) fold_bits_d = index_bits - {2'b00, ways_log2};
+        else fold_bits_d = index_bits;
     end
+    always @(posedge clk_i) fold_bits_q <= fold_bits_d;
 
     wire [IDX_W-1:0]        s1_index;
     wire [TAG_BITS_MAX-1:0] s1_tag;
@@ -223,7 +227,7 @@ module sp_stratprof #(
         .s1_kind_i   (tuple_q1[TW-1 -: 3]),
         .s1_word0_i  (tuple_q1[WORD_BITS +: WORD_BITS]),
         .s1_word1_i  (tuple_q1[0 +: WORD_BITS]),
-        .index_bits_i(fold_bits),
+        .index_bits_i(fold_bits_q),
         .tag_bits_i  (tag_bits),
         .index_o     (s1_index),
         .tag_o       (s1_tag),
