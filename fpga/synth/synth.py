@@ -140,6 +140,34 @@ def over_capacity(log_text):
     return ", ".join(over)
 
 
+def critical_path(log_text):
+    """The RTL lines along nextpnr's critical path of the block's clock, in
+    order and without repeats (the wrapper's and the cell library's left out)."""
+    starts = [m.end() for m in re.finditer(r"Critical path report for clock '[^']*clk", log_text)]
+    if not starts:
+        return []
+    body = log_text[starts[-1]:]
+    end = body.find("Critical path report for", 1)
+    body = body[:end] if end > 0 else body
+    seen = []
+    for path, line in re.findall(r"(rtl/\w+\.v):(\d+)", body):
+        s = "%s:%s" % (path, line)
+        if s not in seen and not instance_line(path, int(line)):
+            seen.append(s)
+    return seen
+
+
+def instance_line(path, line):
+    """Whether RTL line LINE of PATH instantiates a module (nextpnr names the
+    instance beside the logic; only the logic is of interest)."""
+    try:
+        with open(os.path.join(ROOT, path)) as f:
+            text = f.read().splitlines()[line - 1]
+    except (OSError, IndexError):
+        return False
+    return re.match(r"\s*(sp_\w+\s*(#|u_)|\) u_\w+ \()", text) is not None
+
+
 def fmax(report):
     freqs = [v.get("achieved") for v in report.get("fmax", {}).values()]
     freqs = [f for f in freqs if f]
@@ -147,42 +175,52 @@ def fmax(report):
 
 
 def synth_one(name, params, device, out):
+    """Runs Yosys and nextpnr for one configuration on one device, then reads
+    their reports (collect)."""
     os.makedirs(out, exist_ok=True)
     dev = DEVICES[device]
-    res = {"config": name, "device": device}
-    t0 = time.time()
+    for stale in ("netlist.json", "stat.json", "pnr.json", "nextpnr.log", "yosys.log"):
+        if os.path.exists(os.path.join(out, stale)):
+            os.remove(os.path.join(out, stale))
     ylog = os.path.join(out, "yosys.log")
     rc = run(["yosys", "-q", "-l", ylog, "-p", yosys_script(params, device, out)],
              os.path.join(out, "yosys.out"))
-    res["synth_s"] = time.time() - t0
-    if rc != 0:
+    if rc == 0 and shutil.which(dev["pnr"][0]):
+        # relative names, run from the output folder: the yowasp (WebAssembly)
+        # builds only see the tree below their working directory
+        cmd = dev["pnr"] + ["--json", "netlist.json", "--freq", str(dev["target_mhz"]),
+                            "--timing-allow-fail", "--report", "pnr.json", "--seed", "1"]
+        run(cmd, os.path.join(out, "nextpnr.log"), cwd=out)
+    return collect(name, device, out)
+
+
+def collect(name, device, out):
+    """What the tools left in OUT: cell counts, the block-RAM check, Fmax,
+    utilisation and the critical path, or the error that stopped them."""
+    dev = DEVICES[device]
+    res = {"config": name, "device": device}
+    ylog = os.path.join(out, "yosys.log")
+    if not os.path.exists(os.path.join(out, "stat.json")):
         res["error"] = "yosys failed, see %s" % ylog
         return res
-    text = open(ylog).read()
-    res["table_in_bram"] = table_mapped_to_bram(text)
+    res["table_in_bram"] = table_mapped_to_bram(open(ylog).read())
     stat = json.load(open(os.path.join(out, "stat.json")))
     res["luts"] = cells(stat, dev["lut"])
     res["ffs"] = cells_prefix(stat, dev["ff_prefix"])
     res["brams"] = cells(stat, [dev["bram"]])
     res["dsps"] = cells(stat, dev["dsp"])
-    if not shutil.which(dev["pnr"][0]):
+    log = os.path.join(out, "nextpnr.log")
+    if not os.path.exists(log):
         res["pnr_error"] = "%s not installed" % dev["pnr"][0]
         return res
-    t0 = time.time()
     rep = os.path.join(out, "pnr.json")
-    # relative names, run from the output folder: the yowasp (WebAssembly)
-    # builds only see the tree below their working directory
-    cmd = dev["pnr"] + ["--json", "netlist.json", "--freq", str(dev["target_mhz"]),
-                        "--timing-allow-fail", "--report", "pnr.json", "--seed", "1"]
-    rc = run(cmd, os.path.join(out, "nextpnr.log"), cwd=out)
-    res["pnr_s"] = time.time() - t0
-    if rc != 0 or not os.path.exists(rep):
-        log = os.path.join(out, "nextpnr.log")
+    if not os.path.exists(rep):
         over = over_capacity(open(log).read())
         res["pnr_error"] = ("does not fit: %s" % over) if over else "nextpnr failed, see %s" % log
         return res
     report = json.load(open(rep))
     res["fmax"] = fmax(report)
+    res["path"] = critical_path(open(log).read())
     util = report.get("utilization", {})
     res["util"] = {k: (v.get("used"), v.get("available")) for k, v in util.items()}
     return res
@@ -227,6 +265,16 @@ def markdown(results, configs):
                 title, r["luts"], r["ffs"], r["brams"], r["dsps"], cells_s,
                 "yes" if r["table_in_bram"] else "**no**", paper_bits, fs, met))
         lines.append("")
+    lines += targets(results)
+    lines += ["## Critical paths", "",
+              "The RTL lines nextpnr's critical path passes through, first to last:", ""]
+    for device in DEVICES:
+        for name, title, _, _ in configs:
+            path = results.get((name, device), {}).get("path")
+            if path:
+                lines.append("- %s, %s: %s" % (title, DEVICES[device]["name"].split(" (")[0],
+                                                 " → ".join("`%s`" % p for p in path)))
+    lines.append("")
     lines += [
         "Counter-table storage: the H[P] builds keep exactly the paper's 8 bits per entry",
         "(2048 × 8 = 16 Kbit, 4 iCE40 block RAMs); the tagged builds keep the paper's 14 bits",
@@ -236,6 +284,50 @@ def markdown(results, configs):
         "",
     ]
     return "\n".join(lines)
+
+
+def verdict(results, name, device):
+    """One sentence on how a configuration did against its device's target."""
+    r = results.get((name, device), {})
+    target = DEVICES[device]["target_mhz"]
+    if r.get("fmax"):
+        used = r.get("util", {}).get(DEVICES[device]["cell"], (0, 1))
+        return "%.1f MHz, target %d MHz %s (%d%% of the logic cells)" % (
+            r["fmax"], target, "met" if r["fmax"] >= target else "**missed**",
+            100 * used[0] // used[1])
+    return r.get("pnr_error") or r.get("error") or "not run"
+
+
+def targets(results):
+    """The targets, each with what this run measured."""
+    lines = [
+        "## Targets",
+        "",
+        "- One tuple per clock: met in every mode by the RTL (docs/verification.md, the",
+        "  throughput runs: 1.0000 tuples/cycle with no output backpressure).",
+        "- Counter-table storage no larger than the paper's bits rounded to whole block RAMs:",
+        "  see the last paragraph; the flow fails if the table is not in block RAM.",
+        "- H[P_256]_2048 + A_16 at 100 MHz or more on ECP5: %s." % verdict(results, "hp_a16", "ecp5"),
+        "- H[P_256]_2048 + A_16 at 40 MHz or more on the iCE40 UP5K: %s; with 32-bit"
+        % verdict(results, "hp_a16", "ice40"),
+        "  accounting: %s. H[P_256]_2048 alone on the UP5K: %s; with 32-bit accounting: %s."
+        % (verdict(results, "hp_a16_acc32", "ice40"), verdict(results, "hp", "ice40"),
+           verdict(results, "hp_acc32", "ice40")),
+        "",
+    ]
+    if not results.get(("hp_a16_acc32", "ice40"), {}).get("pnr_error", "").startswith("does not fit"):
+        return lines
+    return lines + [
+        "Why A_16 does not fit a UP5K (5,280 logic cells, one LUT4 and one flip-flop each):",
+        "A_k keeps 16 entries of a 67-bit tuple and a 28-bit count in flip-flops (1,520),",
+        "compares all 16 with the incoming tuple in every clock (16 × 67-bit comparators) and",
+        "moves entries in its LRU list (a multiplexer in front of every flip-flop); that is",
+        "more than the whole rest of the block. A UP5K has no distributed RAM, and its 30",
+        "block RAMs are nearly all taken (counter table, eight S-box copies, output and tuple",
+        "queues), so the list cannot move out of the logic cells. The ECP5 rows give the",
+        "design with A_16; on a UP5K the block is built with ASSOC_K = 1.",
+        "",
+    ]
 
 
 def tool_version(cmd):
@@ -255,6 +347,8 @@ def main():
     ap.add_argument("--device", choices=sorted(DEVICES), help="one device")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                     help="runs at once (each tool is single-threaded)")
+    ap.add_argument("--report-only", action="store_true",
+                    help="write the report from the tools' outputs of the last run")
     args = ap.parse_args()
     configs = [c for c in CONFIGS if not args.only or c[0] == args.only]
     if not configs:
@@ -265,7 +359,8 @@ def main():
     runs = [(name, params, device) for name, _, params, _ in configs for device in DEVICES
             if not args.device or device == args.device]
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        futures = {pool.submit(synth_one, name, params, device,
+        futures = {pool.submit(collect if args.report_only else synth_one,
+                               *((name, device) if args.report_only else (name, params, device)),
                                os.path.join(args.out, name, device)): (name, device)
                    for name, params, device in runs}
         for fut in concurrent.futures.as_completed(futures):
