@@ -31,19 +31,12 @@
  * With the pipeline idle (STATUS.BUSY = 0) that is exactly the model's
  * snapshot; busy_o is high while pipeline events are still to be applied.
  *
- * With SP_ASSERT (simulation) or FORMAL defined, immediate assertions check
+ * With SP_ASSERT defined (simulation, or a formal run), immediate assertions check
  * L1 and L2 at every clock, so a testbench built with them (Verilator
  * --assert) checks the laws on every cycle, not only at snapshots.
  */
 `resetall
 `default_nettype none
-
-// FORMAL (yosys-smtbmc) checks the same immediate assertions as SP_ASSERT (simulation).
-`ifdef FORMAL
-`ifndef SP_ASSERT
-`define SP_ASSERT
-`endif
-`endif
 
 module sp_acc #(
     // width of the per-event count inputs (COUNT_BITS + 1)

@@ -24,13 +24,6 @@
 `resetall
 `default_nettype none
 
-// FORMAL (yosys-smtbmc) checks the same immediate assertions as SP_ASSERT (simulation).
-`ifdef FORMAL
-`ifndef SP_ASSERT
-`define SP_ASSERT
-`endif
-`endif
-
 module sp_assoc #(
     // word width in bits, 32 or 64
     parameter WORD_BITS = 32,

@@ -16,13 +16,6 @@
 `resetall
 `default_nettype none
 
-// FORMAL (yosys-smtbmc) checks the same immediate assertions as SP_ASSERT (simulation).
-`ifdef FORMAL
-`ifndef SP_ASSERT
-`define SP_ASSERT
-`endif
-`endif
-
 module sp_fifo #(
     // log2 of the depth, at least 1
     parameter AW = 4,

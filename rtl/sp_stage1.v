@@ -26,13 +26,6 @@
 `resetall
 `default_nettype none
 
-// FORMAL (yosys-smtbmc) checks the same immediate assertions as SP_ASSERT (simulation).
-`ifdef FORMAL
-`ifndef SP_ASSERT
-`define SP_ASSERT
-`endif
-`endif
-
 module sp_stage1 #(
     // word width in bits, 32 or 64
     parameter WORD_BITS = 32,

@@ -26,13 +26,6 @@
 `resetall
 `default_nettype none
 
-// FORMAL (yosys-smtbmc) checks the same immediate assertions as SP_ASSERT (simulation).
-`ifdef FORMAL
-`ifndef SP_ASSERT
-`define SP_ASSERT
-`endif
-`endif
-
 module sp_stratprof #(
     parameter WORD_BITS     = 32,  // 32 or 64
     parameter TABLE_AW      = 12,  // log2 of the counter-table entries, 0..12

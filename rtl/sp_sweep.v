@@ -14,13 +14,6 @@
 `resetall
 `default_nettype none
 
-// FORMAL (yosys-smtbmc) checks the same immediate assertions as SP_ASSERT (simulation).
-`ifdef FORMAL
-`ifndef SP_ASSERT
-`define SP_ASSERT
-`endif
-`endif
-
 module sp_sweep #(
     // log2 of the table rows (0 for a one-row table)
     parameter ROW_AW = 10

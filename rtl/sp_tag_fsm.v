@@ -151,6 +151,10 @@ module sp_tag_fsm #(
     wire [4:0] miss_next = {{(5 - MISS_BITS){1'b0}}, s_miss} + 5'd1;
     wire should_replace = miss_next >= {1'b0, replace_misses_i};
 
+    // E3, E1 and E5 leave `landing` counts in the way; E2 follows any of them
+    // when those reach RATE (E1+E2, E5+E2)
+    reg          lands, landing_sat;
+    reg [HW-1:0] landing;
     always @* begin
         // defaults: the chosen way keeps its contents, nothing is reported
         col_o        = sel;
@@ -162,18 +166,13 @@ module sp_tag_fsm #(
         emit_count_o = {HW{1'b0}};
         discard_o    = {HW{1'b0}};
         edge_o       = 8'd0;
+        lands        = 1'b0;
+        landing      = hit;
+        landing_sat  = hit_saturates;
         if (any_match && !s_evict) begin
             // E3, or E2 when the hit count reaches RATE
-            if (hit_saturates) begin
-                edge_o[E2]   = 1'b1;
-                count_o      = {COUNT_BITS{1'b0}};
-                valid_o      = 1'b0;
-                emit_o       = 1'b1;
-                emit_count_o = hit;
-            end else begin
-                edge_o[E3] = 1'b1;
-                count_o    = hit[COUNT_BITS-1:0];
-            end
+            edge_o[E3] = !hit_saturates;
+            lands      = 1'b1;
         end else if (any_match) begin
             // E6: report the hits, the misses stay as the carry (or are discarded)
             if (should_evict) begin
@@ -190,35 +189,21 @@ module sp_tag_fsm #(
                 count_o     = hit[COUNT_BITS-1:0];
             end
         end else if (any_empty) begin
-            // E1: allocate on top of the carry; E1+E2 when that reaches RATE
+            // E1: allocate on top of the carry
             edge_o[E1] = 1'b1;
             tag_o      = key_i;
             miss_o     = {MISS_BITS{1'b0}};
-            if (hit_saturates) begin
-                edge_o[E2]   = 1'b1;
-                count_o      = {COUNT_BITS{1'b0}};
-                valid_o      = 1'b0;
-                emit_o       = 1'b1;
-                emit_count_o = hit;
-            end else begin
-                count_o = hit[COUNT_BITS-1:0];
-            end
+            lands      = 1'b1;
         end else if (any_evict) begin
             if (should_replace) begin
                 // E5: the newcomer takes count + miss + 1 (or 1 when discarding)
-                edge_o[E5] = 1'b1;
-                tag_o      = key_i;
-                miss_o     = {MISS_BITS{1'b0}};
-                discard_o  = lost;
-                if (hand_saturates) begin
-                    edge_o[E2]   = 1'b1;
-                    count_o      = {COUNT_BITS{1'b0}};
-                    valid_o      = 1'b0;
-                    emit_o       = 1'b1;
-                    emit_count_o = handed;
-                end else begin
-                    count_o = handed[COUNT_BITS-1:0];
-                end
+                edge_o[E5]  = 1'b1;
+                tag_o       = key_i;
+                miss_o      = {MISS_BITS{1'b0}};
+                discard_o   = lost;
+                lands       = 1'b1;
+                landing     = handed;
+                landing_sat = hand_saturates;
             end else begin
                 // E5a
                 edge_o[E5A] = 1'b1;
@@ -228,6 +213,17 @@ module sp_tag_fsm #(
             // E4: the Valid way with the fewest hits starts to leave
             edge_o[E4] = 1'b1;
             miss_o     = {{(MISS_BITS - 1){1'b0}}, 1'b1};
+        end
+        if (lands) begin
+            if (landing_sat) begin
+                edge_o[E2]   = 1'b1;
+                count_o      = {COUNT_BITS{1'b0}};
+                valid_o      = 1'b0;
+                emit_o       = 1'b1;
+                emit_count_o = landing;
+            end else begin
+                count_o = landing[COUNT_BITS-1:0];
+            end
         end
     end
 

@@ -15,10 +15,10 @@ hp=$(awk -F'|' '$2 ~ /^ H\[P_256\]_2048 $/ {gsub(/ /, "", $3); print $3}' <<<"$t
 worst=$(awk -F'|' 'NR > 2 && $2 !~ /P_1 / {gsub(/ /, "", $3); if (min == "" || $3 + 0 < min + 0) min = $3} END {print min}' <<<"$table")
 simspeed=${SIMSPEED:-build/verif/speed/sp_simspeed}
 sim_rows=""
+get() { sed -E "s/.* $1=([^ ]+).*/\1/" <<<"$line"; }
 for t in verif/traces/sqlite.value.1m.trace.gz verif/traces/lua.value.200k.trace.gz \
          verif/traces/sqlite.edgecall.300k.trace.gz; do
     line=$("$simspeed" --trace "$t" --mode HP --rate 256 --entries 2048 --assoc 16)
-    get() { sed -E "s/.* $1=([^ ]+).*/\1/" <<<"$line"; }
     sim_rows+=$(printf '| %s | %s | %s | %.2f | %.1f | %.0f |' "$(basename "$t" .trace.gz)" \
         "$(get tuples)" "$(get rtl_cycles)" "$(awk -v v="$(get rtl_cycles_per_s)" 'BEGIN {print v / 1e6}')" \
         "$(awk -v v="$(get model_tuples_per_s)" 'BEGIN {print v / 1e6}')" "$(get model_over_rtl)")

@@ -125,12 +125,12 @@ verif-overflow: $(VERIF_DIR)/full/sp_tb_full
 # ---- unit test of the accounting counters past 2^32 (verif/unit/sp_acc_tb.cpp),
 # at the full width and at 40 bits
 define unit_acc
-$(BIN)/test_rtl_acc$(1): $(VERIF_RTL_DIR)/sp_acc.v verif/unit/sp_acc_tb.cpp
+$(BIN)/test_rtl_acc$(1): $(VERIF_RTL_DIR)/sp_acc.v verif/unit/sp_acc_tb.cpp verif/tb/sp_stim.h
 	@command -v $(VERILATOR) >/dev/null || { echo "verif: $(VERILATOR) not found (apt-get install verilator)"; exit 1; }
 	@mkdir -p $(VERIF_DIR)/unit_acc$(2) $(BIN)
 	$(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast \
 	  -Wno-fatal --top-module sp_acc -GHW=17 -GACC_BITS=$(2) $(VERIF_RTL_DIR)/sp_acc.v \
-	  $(abspath verif/unit/sp_acc_tb.cpp) -CFLAGS "-std=c++17 -O2 -DSP_ACC_BITS=$(2)" \
+	  $(abspath verif/unit/sp_acc_tb.cpp) -CFLAGS "-std=c++17 -O2 $(VERIF_INC) -DSP_ACC_BITS=$(2)" \
 	  -MAKEFLAGS OPT_FAST=-O2 --Mdir $(VERIF_DIR)/unit_acc$(2) -o sp_acc_tb \
 	  >$(VERIF_DIR)/unit_acc$(2)/build.log 2>&1 || { tail -n 40 $(VERIF_DIR)/unit_acc$(2)/build.log; exit 1; }
 	cp $(VERIF_DIR)/unit_acc$(2)/sp_acc_tb $$@

@@ -112,22 +112,12 @@ def table_mapped_to_bram(log_text):
     return bool(mems) and all(any(b in c for b in BRAM_MAPPINGS) for c in mems.values())
 
 
-def cells(stat, names):
-    total = 0
-    for design in stat.get("modules", {}).values():
-        for cell, n in design.get("num_cells_by_type", {}).items():
-            if cell in names:
-                total += n
-    return total
-
-
-def cells_prefix(stat, prefix):
-    total = 0
-    for design in stat.get("modules", {}).values():
-        for cell, n in design.get("num_cells_by_type", {}).items():
-            if cell.startswith(prefix):
-                total += n
-    return total
+def cells(stat, wanted):
+    """How many cells of the netlist's types WANTED (a list of names, or a
+    prefix such as "SB_DFF" for every flip-flop flavour) there are."""
+    match = (lambda c: c.startswith(wanted)) if isinstance(wanted, str) else (lambda c: c in wanted)
+    return sum(n for design in stat.get("modules", {}).values()
+               for cell, n in design.get("num_cells_by_type", {}).items() if match(cell))
 
 
 def over_capacity(log_text):
@@ -206,7 +196,7 @@ def collect(name, device, out):
     res["table_in_bram"] = table_mapped_to_bram(open(ylog).read())
     stat = json.load(open(os.path.join(out, "stat.json")))
     res["luts"] = cells(stat, dev["lut"])
-    res["ffs"] = cells_prefix(stat, dev["ff_prefix"])
+    res["ffs"] = cells(stat, dev["ff_prefix"])
     res["brams"] = cells(stat, [dev["bram"]])
     res["dsps"] = cells(stat, dev["dsp"])
     log = os.path.join(out, "nextpnr.log")

@@ -28,6 +28,7 @@
 #include "verilated.h"
 
 #include "sp_stim.h"
+#include "sp_tb_params.h"
 
 extern "C" {
 #include "sp_regs.h"
@@ -169,7 +170,7 @@ private:
         uint32_t adr = top_->wb_adr_i;
         bool we = top_->wb_we_i;
         top_->wb_cyc_i = top_->wb_stb_i = top_->wb_we_i = 0;
-        if (we || !popping_)
+        if (we)
             return;
         /* the pop sequence: MSG_HEAD, then the two word registers */
         if (adr == SP_REG_MSG_HEAD) {
@@ -183,10 +184,6 @@ private:
         }
     }
 
-public:
-    bool popping_ = true;
-
-private:
     std::unique_ptr<VerilatedContext> ctx_;
     std::unique_ptr<Vsp_stratprof> top_;
     uint32_t rdata_ = 0;
@@ -299,19 +296,7 @@ int main(int argc, char **argv)
     while (src->next(t))
         v.push_back(t);
 
-    sp_params_t p;
-    sp_params_default(&p);
-    p.word_bits = SP_TB_WORD_BITS;
-    p.table_aw = SP_TB_TABLE_AW;
-    p.ways_log2_max = SP_TB_WAYS_LOG2_MAX;
-    p.tag_bits_max = SP_TB_TAG_BITS_MAX;
-    p.assoc_k = SP_TB_ASSOC_K;
-    p.oq_aw = SP_TB_OQ_AW;
-    p.count_bits = SP_TB_COUNT_BITS;
-    p.miss_bits = SP_TB_MISS_BITS;
-    p.opt_tagged = SP_TB_OPT_TAGGED;
-    p.opt_cr = SP_TB_OPT_CR;
-    p.acc_bits = SP_TB_ACC_BITS;
+    sp_params_t p = sp_tb_build_params();
     if (assoc_k != 0 && assoc_k != p.assoc_k)
         die("--assoc: this build has A_" + std::to_string(p.assoc_k) + " (or 0 to bypass it)");
     bool assoc = assoc_k != 0;

@@ -167,6 +167,20 @@ uint64_t scaled(const SpSuiteOpts &o, double n)
 
 /* ---------------------------------------------------------- scenarios */
 
+/* Streams SRC with nobody popping and no idle cycles, stops the block once
+ * it has drained, and lets the bench follow the model from there (stopped). */
+void stream_undrained(SpBench &b, SpSource &src)
+{
+    b.start(false);
+    SpStreamOpts o;
+    o.drain = SP_DRAIN_NONE;
+    o.idle = 0.0;
+    b.stream(src, o);
+    b.wr(SP_REG_CTRL, 0);
+    b.wait_status_clear(SP_STATUS_BUSY, false);
+    b.enter_mirror();
+}
+
 void add_random(std::vector<Scenario> &v, const sp_params_t &p, const SpSuiteOpts &so)
 {
     for (unsigned s = 0; s < SP_SAMPLER_COUNT; s++) {
@@ -339,16 +353,8 @@ void add_assoc(std::vector<Scenario> &v, const sp_params_t &p, const SpSuiteOpts
                              pool.push_back(sp_tuple_t{0x1000u + 4u * i, i * 0x01010101u, (uint8_t)(i & 7)});
                          for (unsigned i = 0; i < depth + k; i++)
                              seq.push_back(pool[i % pool.size()]);
-                         auto src = sp_vector_source("evict", seq);
-                         b.start(false);
                          /* nobody pops: the queue ends exactly full, A_k holds k entries */
-                         SpStreamOpts o;
-                         o.drain = SP_DRAIN_NONE;
-                         o.idle = 0.0;
-                         b.stream(*src, o);
-                         b.wr(SP_REG_CTRL, 0);
-                         b.wait_status_clear(SP_STATUS_BUSY, false);
-                         b.enter_mirror();
+                         stream_undrained(b, *sp_vector_source("evict", seq));
                          b.wr(SP_REG_CMD, SP_CMD_FLUSH_ASSOC);
                          if (!b.m->flushing)
                              b.fail("harness: the queue should be full when the flush starts");
@@ -549,15 +555,7 @@ void add_registers(std::vector<Scenario> &v, const sp_params_t &p, const SpSuite
                          for (unsigned i = 0; i < n; i++)
                              seq.push_back(sp_tuple_t{0x2000u + 4u * (i % (2 * k + 1)), i % (2 * k + 1),
                                                       (uint8_t)(round & 7)});
-                         auto src = sp_vector_source("fill", seq);
-                         b.start(false);
-                         SpStreamOpts o;
-                         o.drain = SP_DRAIN_NONE;
-                         o.idle = 0.0;
-                         b.stream(*src, o);
-                         b.wr(SP_REG_CTRL, 0);
-                         b.wait_status_clear(SP_STATUS_BUSY, false);
-                         b.enter_mirror();
+                         stream_undrained(b, *sp_vector_source("fill", seq));
                          for (uint64_t j = b.rng.below(depth / 2 + 2); j-- && b.pop();) {
                          }
                          b.wr(SP_REG_CMD, SP_CMD_FLUSH_ASSOC | (round % 3 == 0 ? SP_CMD_SNAPSHOT : 0u));

@@ -21,40 +21,8 @@
 #include <string>
 
 #include "sp_suite.h"
+#include "sp_tb_params.h"
 
-#ifndef SP_TB_WORD_BITS
-#define SP_TB_WORD_BITS 32
-#endif
-#ifndef SP_TB_TABLE_AW
-#define SP_TB_TABLE_AW 12
-#endif
-#ifndef SP_TB_WAYS_LOG2_MAX
-#define SP_TB_WAYS_LOG2_MAX 2
-#endif
-#ifndef SP_TB_TAG_BITS_MAX
-#define SP_TB_TAG_BITS_MAX 8
-#endif
-#ifndef SP_TB_COUNT_BITS
-#define SP_TB_COUNT_BITS 16
-#endif
-#ifndef SP_TB_MISS_BITS
-#define SP_TB_MISS_BITS 4
-#endif
-#ifndef SP_TB_OPT_TAGGED
-#define SP_TB_OPT_TAGGED 1
-#endif
-#ifndef SP_TB_OPT_CR
-#define SP_TB_OPT_CR 1
-#endif
-#ifndef SP_TB_ACC_BITS
-#define SP_TB_ACC_BITS 64
-#endif
-#ifndef SP_TB_ASSOC_K
-#define SP_TB_ASSOC_K 16
-#endif
-#ifndef SP_TB_OQ_AW
-#define SP_TB_OQ_AW 8
-#endif
 #ifndef SP_TB_NAME
 #define SP_TB_NAME "sp_tb"
 #endif
@@ -89,18 +57,7 @@ static unsigned log2_exact(const char *opt, uint64_t v)
 
 int main(int argc, char **argv)
 {
-    sp_params_t p;
-    p.word_bits = SP_TB_WORD_BITS;
-    p.table_aw = SP_TB_TABLE_AW;
-    p.ways_log2_max = SP_TB_WAYS_LOG2_MAX;
-    p.tag_bits_max = SP_TB_TAG_BITS_MAX;
-    p.count_bits = SP_TB_COUNT_BITS;
-    p.miss_bits = SP_TB_MISS_BITS;
-    p.opt_tagged = SP_TB_OPT_TAGGED;
-    p.opt_cr = SP_TB_OPT_CR;
-    p.acc_bits = SP_TB_ACC_BITS;
-    p.assoc_k = SP_TB_ASSOC_K;
-    p.oq_aw = SP_TB_OQ_AW;
+    sp_params_t p = sp_tb_build_params();
 
     SpSuiteOpts so;
     SpCrossOpts xo;

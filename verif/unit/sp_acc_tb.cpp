@@ -20,6 +20,8 @@
 #include "Vsp_acc.h"
 #include "verilated.h"
 
+#include "sp_stim.h"
+
 namespace {
 
 enum { EV_IN, EV_IGNORED, EV_DROPPED, EV_SKIPPED, EV_COUNTED, COUNT_IN, COUNT_OUT,
@@ -28,15 +30,8 @@ const char *kNames[N] = {"EV_IN", "EV_IGNORED", "EV_DROPPED", "EV_SKIPPED", "EV_
                          "COUNT_IN", "COUNT_OUT", "COUNT_RES_TABLE", "COUNT_RES_ASSOC",
                          "COUNT_DISCARDED", "MSG_OUT"};
 
-uint64_t g_state = 0x9E3779B97F4A7C15ull;
-uint64_t rnd()
-{
-    uint64_t z = (g_state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-uint64_t below(uint64_t n) { return rnd() % n; }
+SpRng g_rng(1);
+uint64_t below(uint64_t n) { return g_rng.below(n); }
 
 const unsigned HW = 17; /* the width sp_acc is built with (Makefile: -GHW=17) */
 #ifndef SP_ACC_BITS
@@ -63,16 +58,13 @@ struct Tb {
         dut->assoc_out_count_i = 0;
         dut->clear_i = dut->snapshot_i = 0;
     }
+    /* one clock, then no events for the next (the read inputs stay) */
     void clock()
     {
-        dut->clk_i = 0;
-        dut->eval();
-        dut->clk_i = 1;
-        dut->eval();
-        cycles++;
+        hold_clock();
         zero_inputs();
     }
-    /* a clock with no events (the read inputs stay) */
+    /* one clock with the inputs as they are */
     void hold_clock()
     {
         dut->clk_i = 0;
