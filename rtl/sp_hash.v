@@ -1,14 +1,20 @@
 /*
  * sp_hash.v - the S-box and the hash of docs/spec.md section 4.
  *
- * Pipeline stages S0 and S1.  In S0 the tuple at the head of the tuple
+ * Pipeline stages S0, S1 and S1H.  In S0 the tuple at the head of the tuple
  * queue presents its bytes as S-box read addresses: byte i of
  * word0 ^ kind to copy i, byte i of word1 to copy B + i.  In S1 the S-box
- * bytes are on the read ports and this module computes, combinationally,
+ * bytes are on the read ports and this module registers
  *
  *     x     = flip(randomize(word0 ^ kind)) ^ randomize(word1)
+ *
+ * and word0 ^ word1 ^ kind; in the next clock (S1H) it folds them:
+ *
  *     index = xor-fold(x, index_bits_i)
  *     tag   = xor-fold(word0 ^ word1 ^ kind, tag_bits_i)
+ *
+ * The register splits the S-box RAMs' slow clock-to-output from the
+ * run-time fold and the table read it addresses.
  *
  * The S-box is held as one 256x8 RAM per read port (2B for the pipeline,
  * one for SBOX_DATA reads) because a ROM read eight times per clock goes to
@@ -38,10 +44,11 @@ module sp_hash #(
     input  wire [2:0]           s0_kind_i,
     input  wire [WORD_BITS-1:0] s0_word0_i,
     input  wire [WORD_BITS-1:0] s0_word1_i,
-    // S1: the same tuple one clock later, and the run-time widths
+    // S1: the same tuple one clock later
     input  wire [2:0]           s1_kind_i,
     input  wire [WORD_BITS-1:0] s1_word0_i,
     input  wire [WORD_BITS-1:0] s1_word1_i,
+    // S1H: the run-time widths and the hash of the tuple
     input  wire [3:0]           index_bits_i,
     input  wire [3:0]           tag_bits_i,
     output wire [INDEX_W-1:0]   index_o,
@@ -129,23 +136,29 @@ module sp_hash #(
         end
     endgenerate
 
+    wire [WORD_BITS-1:0] s1_tag_word =
+        s1_word0_i ^ s1_word1_i ^ {{(WORD_BITS - 3){1'b0}}, s1_kind_i};
+
+    reg [WORD_BITS-1:0] x_q, tag_word_q;
+    always @(posedge clk_i) begin
+        x_q        <= x;
+        tag_word_q <= s1_tag_word;
+    end
+
     sp_xor_fold #(
         .IN_BITS (WORD_BITS),
         .OUT_BITS(INDEX_W)
     ) u_index_fold (
-        .data_i(x),
+        .data_i(x_q),
         .bits_i(index_bits_i),
         .fold_o(index_o)
     );
-
-    wire [WORD_BITS-1:0] s1_tag_word =
-        s1_word0_i ^ s1_word1_i ^ {{(WORD_BITS - 3){1'b0}}, s1_kind_i};
 
     sp_xor_fold #(
         .IN_BITS (WORD_BITS),
         .OUT_BITS(TAG_BITS_MAX)
     ) u_tag_fold (
-        .data_i(s1_tag_word),
+        .data_i(tag_word_q),
         .bits_i(tag_bits_i),
         .fold_o(tag_o)
     );

@@ -2,18 +2,24 @@
  * sp_stage1.v - the first stage of docs/spec.md: samplers, tagged
  * compressor, counter table and random generator (sections 5.1 to 5.4).
  *
- * Pipeline stages S1 and S2 of the block (docs/rtl.md):
+ * Pipeline stages S1, S1R and S2 of the block (docs/rtl.md):
  *   S1  the hash of the tuple is ready (sp_hash); the entry number and the
  *       table row are formed and the row read is issued; random modes step
- *       the xorshift32 generator (one draw per event) and R/HR test it.
- *   S2  the row arrives; the entry last written, one clock earlier, is
- *       forwarded over the RAM's stale copy; the sampler or tagged FSM
- *       decides; the entry is written back; at most one message goes to the
- *       S3 register.
- * A read-modify-write pipeline forwards instead of stalling: the only
- * write the S2 read cannot have seen is the one made in the cycle of the
- * read, by the event then in S2, so one forwarding register suffices and
- * one event per clock is sustained in every mode.
+ *       the xorshift32 generator (one draw per event).
+ *   S1R the row arrives from the RAM; the two older writes it cannot have
+ *       seen are merged over it and it is registered, so the RAM's slow
+ *       clock-to-output ends at a flip-flop.  R/HR multiply their draw.
+ *   S2  the write of the previous clock is merged over the row; the
+ *       sampler or tagged FSM decides; the new entry goes to the write
+ *       register (W), which writes the RAM in the next clock; at most one
+ *       message goes to the S3 register.
+ * A read-modify-write pipeline forwards instead of stalling.  A row read
+ * issued in S1 misses three writes: the one landing at the edge that ends
+ * S1 (from the decision two clocks before, then in W), and those of the
+ * decisions made while the event is in S1 and in S1R.  S1R merges the
+ * first two (W and its older copy W2), S2 the last (W again), so one event
+ * per clock is sustained in every mode and neither the RAM output nor the
+ * RAM input is on the decision path.
  *
  * The table is 2^COL_AW column RAMs, each 2^ROW_AW rows deep, COL_AW =
  * min(WAYS_LOG2_MAX, TABLE_AW): entry e lives in column e mod 2^COL_AW,
@@ -62,6 +68,8 @@ module sp_stage1 #(
     input  wire                     seed_wr_i,
     input  wire [31:0]              seed_data_i,
     output wire [31:0]              seed_o,
+    // events in S1R, or a table write still to land (STATUS.BUSY)
+    output wire                     inflight_o,
     // table clear sweep: zero row clear_row_i of every column
     input  wire                     clear_i,
     input  wire [ROW_W-1:0]         clear_row_i,
@@ -148,43 +156,57 @@ module sp_stage1 #(
     wire [31:0] x13    = seed_q ^ (seed_q << 13);
     wire [31:0] x17    = x13 ^ (x13 >> 17);
     wire [31:0] s_next = x17 ^ (x17 << 5);
-    // R and HR: the draw against d = RATE needs nothing from the table
-    wire [31+DW:0] r_prod = s_next * rate_h[DW-1:0];
-    wire           r_hit  = r_prod[31+DW:32] == {DW{1'b0}};
-    wire           unused_r_prod = ^r_prod[31:0];
 
+    // S1R: the event whose row is arriving
+    reg              valid_qr;
+    reg [TW-1:0]     tuple_qr;
+    reg [ROW_W-1:0]  row_qr;
+    reg [COL_W-1:0]  col_qr;
+    reg [TAG_BITS_MAX-1:0] tag_qr;
+    reg [31:0]       s_qr;
+    reg              w_hit_qr;    // W now holds a write to this row
+    reg              w2_hit_qr;   // W2 now holds a write to this row
+
+    // S2: the event being decided, with its registered row
     reg              valid_q2;
     reg [TW-1:0]     tuple_q2;
     reg [ROW_W-1:0]  row_q2;
     reg [COL_W-1:0]  col_q2;
     reg [TAG_BITS_MAX-1:0] tag_q2;
     reg [31:0]       s_q2;
-    reg              r_hit_q2;
-    reg              fwd_hit_q2;
+    reg [DW-1:0]     r_high_q2;   // R, HR: bits 32 up of s * RATE
+    reg              fwd_hit_q2;  // W now holds a write to this row
+    reg [NCOL*EW-1:0] row_q2_data;
 
-    // S2 results registered for the next event (forwarding) and for S3
+    // the write register W (the RAM write port) and its older copy W2
+    reg              w_en_q;
+    reg [ROW_W-1:0]  w_row_q;
+    reg [COL_W-1:0]  w_col_q;
+    reg [EW-1:0]     w_data_q;
+    reg [COL_W-1:0]  w2_col_q;
+    reg [EW-1:0]     w2_data_q;
+
+    // S2 results registered for S3
     reg              valid_q3;
     reg [TW-1:0]     tuple_q3;
     reg [HW-1:0]     count_q3;
-    reg [COL_W-1:0]  fwd_col_q;
-    reg [EW-1:0]     fwd_data_q;
 
     // =====================================================================
     // the counter table
     // =====================================================================
     wire [NCOL*EW-1:0] row_rd;
     wire [NCOL-1:0]    col_we;
-    wire [ROW_W-1:0]   row_wa = clear_i ? clear_row_i : row_q2;
+    wire [ROW_W-1:0]   row_wa = clear_i ? clear_row_i : w_row_q;
     wire [EW-1:0]      new_entry;
     wire [COL_W-1:0]   wr_col;
-    wire [EW-1:0]      wr_data = clear_i ? {EW{1'b0}} : new_entry;
+    wire [EW-1:0]      wr_data = clear_i ? {EW{1'b0}} : w_data_q;
     wire               s2_write = valid_q2 && uses_table;
 
     genvar k;
     generate
         for (k = 0; k < NCOL; k = k + 1) begin : g_col
             localparam [COL_W-1:0] KCOL = k;
-            assign col_we[k] = clear_i || (s2_write && wr_col == KCOL);
+            assign col_we[k] = clear_i || (w_en_q && w_col_q == KCOL);
             sp_ram_sdp #(
                 .AW(ROW_W),
                 .DW(EW)
@@ -200,18 +222,36 @@ module sp_stage1 #(
     endgenerate
 
     // =====================================================================
-    // S2: forwarding, decision, write-back
+    // S1R: the row arrives; merge the two older writes it missed
     // =====================================================================
-    // The write of the previous event landed at the edge that ended the
-    // cycle of this event's read, so the RAM returned the old word for that
-    // one column; forward it.
-    reg [NCOL*EW-1:0] row_fw;
+    // W (being written now) is newer than W2 (landed at the edge that
+    // ended S1, after the read); each write touches one column.
+    reg [NCOL*EW-1:0] row_merged;
     integer c;
     always @* begin
-        row_fw = row_rd;
+        row_merged = row_rd;
         for (c = 0; c < NCOL; c = c + 1)
-            if (fwd_hit_q2 && fwd_col_q == c[COL_W-1:0])
-                row_fw[c*EW +: EW] = fwd_data_q;
+            if (w_hit_qr && w_col_q == c[COL_W-1:0])
+                row_merged[c*EW +: EW] = w_data_q;
+            else if (w2_hit_qr && w2_col_q == c[COL_W-1:0])
+                row_merged[c*EW +: EW] = w2_data_q;
+    end
+
+    // R and HR: the draw against d = RATE needs nothing from the table; it
+    // is multiplied here and tested in S2, off the generator's own path
+    wire [31+DW:0] r_prod = s_qr * rate_h[DW-1:0];
+    wire           unused_r_prod = ^r_prod[31:0];
+
+    // =====================================================================
+    // S2: the last forwarding, decision, write-back
+    // =====================================================================
+    // W holds the decision of the previous clock, which S1R could not see.
+    reg [NCOL*EW-1:0] row_fw;
+    always @* begin
+        row_fw = row_q2_data;
+        for (c = 0; c < NCOL; c = c + 1)
+            if (fwd_hit_q2 && w_col_q == c[COL_W-1:0])
+                row_fw[c*EW +: EW] = w_data_q;
     end
 
     // fields of every column, and of the entry the non-TAG modes use
@@ -232,8 +272,14 @@ module sp_stage1 #(
     wire [HW-1:0]         e_count_h = {1'b0, e_count};
     wire [HW-1:0]         e_next    = e_count_h + {{COUNT_BITS{1'b0}}, 1'b1};
 
-    // ---- P, HP: count to RATE
-    wire p_emit = e_next >= rate_h;
+    // ---- P, HP: count to RATE.  count + 1 >= RATE is tested as
+    // count >= RATE - 1 (RATE >= 1), so the compare does not wait for the
+    // increment; RATE - 1 is registered (configuration, written only while
+    // stopped, at least two clocks before a tuple reaches S2).
+    reg  [HW-1:0] rate_m1_q;
+    always @(posedge clk_i) rate_m1_q <= rate_h - {{COUNT_BITS{1'b0}}, 1'b1};
+    wire reach  = e_count_h >= rate_m1_q;
+    wire p_emit = reach;
 
     // ---- R, HR, CR, HCR: one draw; selected when s * d < 2^32.  R and HR
     // (d = r) were tested in S1; CR and HCR need the window position j from
@@ -251,8 +297,9 @@ module sp_stage1 #(
         end
     endgenerate
     // CR takes at most one event per window (valid = window already sampled)
-    wire r_emit   = is_window ? (w_hit && !e_valid) : r_hit_q2;
-    wire w_close  = e_next >= rate_h;
+    wire r_hit    = r_high_q2 == {DW{1'b0}};
+    wire r_emit   = is_window ? (w_hit && !e_valid) : r_hit;
+    wire w_close  = reach;
 
     // ---- TAG
     wire                  t_valid, t_emit;
@@ -369,32 +416,52 @@ module sp_stage1 #(
     // registers
     // =====================================================================
     always @(posedge clk_i) begin
-        // S1 -> S2
-        valid_q2   <= s1_valid_i;
-        tuple_q2   <= s1_tuple_i;
-        row_q2     <= row_s1;
-        col_q2     <= col_s1;
-        tag_q2     <= s1_tag_i;
-        s_q2       <= s_next;
-        r_hit_q2   <= r_hit;
-        fwd_hit_q2 <= s2_write && row_s1 == row_q2;
+        // S1 -> S1R; which pending writes the read cannot see: the one in
+        // W now (lands at this edge) and the one S2 decides now
+        valid_qr    <= s1_valid_i;
+        tuple_qr    <= s1_tuple_i;
+        row_qr      <= row_s1;
+        col_qr      <= col_s1;
+        tag_qr      <= s1_tag_i;
+        s_qr        <= s_next;
+        w_hit_qr    <= s2_write && row_s1 == row_q2;
+        w2_hit_qr   <= w_en_q && row_s1 == w_row_q;
         if (s1_valid_i && draws) seed_q <= s_next;
         if (seed_wr_i) seed_q <= seed_data_i;
-        // S2 -> S3 and the forwarding register
-        valid_q3   <= valid_q2 && emit;
-        tuple_q3   <= tuple_q2;
-        count_q3   <= emit_count;
-        fwd_col_q  <= wr_col;
-        fwd_data_q <= new_entry;
+        // S1R -> S2; the write S2 decides now is the one S2 must still merge
+        valid_q2    <= valid_qr;
+        tuple_q2    <= tuple_qr;
+        row_q2      <= row_qr;
+        col_q2      <= col_qr;
+        tag_q2      <= tag_qr;
+        s_q2        <= s_qr;
+        r_high_q2   <= r_prod[31+DW:32];
+        fwd_hit_q2  <= s2_write && row_qr == row_q2;
+        row_q2_data <= row_merged;
+        // S2 -> S3, and the write registers
+        valid_q3    <= valid_q2 && emit;
+        tuple_q3    <= tuple_q2;
+        count_q3    <= emit_count;
+        w_en_q      <= s2_write;
+        w_row_q     <= row_q2;
+        w_col_q     <= wr_col;
+        w_data_q    <= new_entry;
+        w2_col_q    <= w_col_q;
+        w2_data_q   <= w_data_q;
         if (rst_i) begin
+            valid_qr   <= 1'b0;
+            w_hit_qr   <= 1'b0;
+            w2_hit_qr  <= 1'b0;
             valid_q2   <= 1'b0;
             fwd_hit_q2 <= 1'b0;
             valid_q3   <= 1'b0;
+            w_en_q     <= 1'b0;
             seed_q     <= SEED_RESET;
         end
     end
 
     assign seed_o     = seed_q;
+    assign inflight_o = valid_qr || w_en_q;
     assign s3_valid_o = valid_q3;
     assign s3_tuple_o = tuple_q3;
     assign s3_count_o = count_q3;
@@ -402,9 +469,10 @@ module sp_stage1 #(
 `ifdef SP_ASSERT
     always @(posedge clk_i) begin
         if (!rst_i) begin
-            // the sweep never overlaps an event, and the bus never writes the seed mid-stream
-            assert (!(clear_i && (valid_q2 || s1_valid_i)));
-            assert (!(seed_wr_i && (valid_q2 || s1_valid_i)));
+            // the sweep never overlaps an event or its write, and the bus
+            // never writes the seed mid-stream
+            assert (!(clear_i && (valid_q2 || valid_qr || s1_valid_i || w_en_q)));
+            assert (!(seed_wr_i && (valid_q2 || valid_qr || s1_valid_i)));
         end
     end
 `endif

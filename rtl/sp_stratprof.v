@@ -8,7 +8,8 @@
  * Wishbone registers.  The pipeline takes one tuple per clock in every mode:
  *
  *   port -> tuple queue -> S0 S-box read -> S1 hash, row read, draw
- *        -> S2 decide, write back -> S3 A_k -> S4 -> output queue -> MSG_HEAD
+ *        -> S1R row arrives -> S2 decide, write back -> S3 A_k -> S4
+ *        -> output queue -> MSG_HEAD
  *
  * This file holds the input port with its credit count, the wiring of the
  * stages, the S4 register in front of the output queue, the
@@ -17,7 +18,8 @@
  * Credits: every tuple emits at most one message (spec 6), so the port
  * takes a tuple for compression only if it can reserve an output-queue
  * slot for it.  resv_q counts the slots in use or promised: messages in the
- * queue and in S4, tuples in the tuple queue, S1 and S2, and messages in S3.
+ * queue and in S4, tuples in the tuple queue, S1, S1R and S2, and messages
+ * in S3.
  * A reservation is returned when its event ends without a message (S2 or
  * A_k absorbs it; a clock later) and when software pops the message.  So
  * the queue never overflows and, under the stall policy, the message stream
@@ -233,6 +235,15 @@ module sp_stratprof #(
         .rom_data_o  (rom_data)
     );
 
+    // S1H: sp_hash registered x in S1 and folds it now
+    reg                    valid_qh;
+    reg [TW-1:0]           tuple_qh;
+    always @(posedge clk_i) begin
+        valid_qh <= valid_q1;
+        tuple_qh <= tuple_q1;
+        if (rst_i) valid_qh <= 1'b0;
+    end
+
     sp_sweep #(
         .ROW_AW(ROW_AW)
     ) u_sweep (
@@ -254,6 +265,7 @@ module sp_stratprof #(
     wire [HW-1:0] s2_count_in, s2_discard, s2_emit_count;
     wire [7:0]    s2_fsm;
     wire [TW-1:0] s2_tuple;
+    wire          s1r_busy;
     wire          s3_valid;
     wire [TW-1:0] s3_tuple;
     wire [HW-1:0] s3_count;
@@ -276,13 +288,14 @@ module sp_stratprof #(
         .evict_hits_i    (evict_hits),
         .replace_misses_i(replace_misses),
         .discard_i       (discard),
-        .s1_valid_i      (valid_q1),
-        .s1_tuple_i      (tuple_q1),
+        .s1_valid_i      (valid_qh),
+        .s1_tuple_i      (tuple_qh),
         .s1_index_i      (s1_index),
         .s1_tag_i        (s1_tag),
         .seed_wr_i       (seed_wr),
         .seed_data_i     (seed_data),
         .seed_o          (seed),
+        .inflight_o      (s1r_busy),
         .clear_i         (sweep_table_we),
         .clear_row_i     (sweep_row),
         .s2_valid_o      (s2_valid),
@@ -452,13 +465,14 @@ module sp_stratprof #(
 
     // =====================================================================
     // STATUS.BUSY: the RTL is behind the model.  Tuples taken while enabled
-    // are still queued or in flight (S1..S4, a reservation not yet returned),
+    // are still queued or in flight (S1..S4, a table write not yet landed, a
+    // reservation not yet returned),
     // the table is being swept, a flush has room to emit, a snapshot waits
     // for its flush, the accounting has inputs still to apply, or a message
     // is in the output queue but not yet at its head.  With BUSY = 0 every
     // register reads as the model's.
     // =====================================================================
-    assign busy = tq_count != {(TQ_AW + 1){1'b0}} || valid_q1 || s2_valid || s3_valid ||
+    assign busy = tq_count != {(TQ_AW + 1){1'b0}} || valid_q1 || valid_qh || s1r_busy || s2_valid || s3_valid ||
                   valid_q4 || absorbed_q4 || rel_s2_q || sweep_busy || (flushing && room) ||
                   snap_pending_q || acc_busy || oq_settling;
     wire unused_status = ^{tq_settling, oq_full, wb_sel_i};
