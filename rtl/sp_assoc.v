@@ -10,11 +10,14 @@
  *             exceeds 2^28 - 1, its old count leaves and it restarts at c;
  *   miss      the message goes to the front; if the list was full, the
  *             entry at position k-1 leaves.
- * The tuple comparisons are made one clock ahead, while the message is
- * still in S2 (pre_tuple_i): against the entries as they are, then moved
- * the way this cycle's shift moves them, plus one comparison with the
- * message now in S3, which becomes position 0.  So S3 starts from a
- * registered hit vector and only adds counts.
+ * The tuple comparisons are made two clocks ahead, while the message is
+ * in S1R (ahead_tuple_i): against the entries as they are and the message
+ * now in S3 (they are moved the way this cycle's shift moves them, the S3
+ * message becoming position 0), and against the S2 tuple (pre_tuple_i).
+ * One clock ahead the registered results are moved by that clock's shift,
+ * with the S2 comparison as position 0, and the hit entry's count is
+ * selected.  So S3 starts from a registered hit vector and count and only
+ * adds.  A flush never runs within two clocks of a message.
  *
  * Flush (block stopped, pipeline empty): position 0 leaves once per clock
  * while room_i says the output queue has a free slot, the list moving up
@@ -34,7 +37,9 @@ module sp_assoc #(
 ) (
     input  wire          clk_i,
     input  wire          rst_i,
-    // the tuple of the message that may arrive next clock (S2)
+    // the tuples of the messages that may arrive in two clocks (S1R) and
+    // next clock (S2)
+    input  wire [TW-1:0] ahead_tuple_i,
     input  wire [TW-1:0] pre_tuple_i,
     // a stage-1 message <tuple, count>
     input  wire          in_valid_i,
@@ -77,40 +82,35 @@ module sp_assoc #(
     wire [27:0] in_count = {{(28 - IN_BITS){1'b0}}, in_count_i};
 
     // ---- lookup, prepared in the previous clock
+    localparam [K-1:0] ONE_K = 1;
     reg  [K-1:0] hit_q;
     wire [K-1:0] hit = in_valid_i ? hit_q : {K{1'b0}};
     wire any_hit = |hit;
     wire full    = valid_q[K-1];
 
-    // the hit entry's count (at most one entry holds a given tuple)
-    reg [27:0] hit_count;
-    reg        hit_high_ones;
+    // the hit entry's count (at most one entry holds a given tuple),
+    // selected a clock ahead
+    reg  [27:0] hit_count_q;
+    wire [27:0] hit_count     = hit_count_q;
+    wire        hit_high_ones = &hit_count_q[27:IN_BITS];
     integer j;
-    always @* begin
-        hit_count     = 28'd0;
-        hit_high_ones = 1'b0;
-        for (j = 0; j < K; j = j + 1)
-            if (hit_q[j]) begin
-                hit_count     = hit_count | count_q[j*28 +: 28];
-                hit_high_ones = hit_high_ones || &count_q[j*28 + IN_BITS +: 28 - IN_BITS];
-            end
-    end
     // count + c > 2^28 - 1 needs the bits above c's width all ones and a carry
     // out of the low part: a short adder decides the overflow, and the high
-    // part of the sum only increments.
+    // part of the sum is the high count or its increment (formed in parallel
+    // with the low adder), chosen by its carry (below, for position 0).
     wire [IN_BITS:0]      low_sum  = {1'b0, hit_count[IN_BITS-1:0]} + {1'b0, in_count_i};
     wire                  overflow = hit_high_ones && low_sum[IN_BITS];
-    wire [27-IN_BITS:0]   high_sum = hit_count[27:IN_BITS] +
-                                     {{(27 - IN_BITS){1'b0}}, low_sum[IN_BITS]};
-    wire [27:0]           sum      = {high_sum, low_sum[IN_BITS-1:0]};
+    wire [27-IN_BITS:0]   high_inc = hit_count[27:IN_BITS] + {{(27 - IN_BITS){1'b0}}, 1'b1};
 
     // position i >= 1 takes position i-1's entry when the message misses or
-    // hits at i or further back (prefix-or from the back of the list)
+    // hits at i or further back, that is (the hit vector being one-hot) when
+    // no position before i hits: an OR of registers, not a chain through
+    // any_hit (used only with in_valid_i)
     reg [K-1:0] moves;
     always @* begin
         moves = {K{1'b0}};
-        for (j = K - 1; j >= 1; j = j - 1)
-            moves[j] = !any_hit || hit[j] || (j < K - 1 && moves[(j < K - 1) ? j + 1 : j]);
+        for (j = 1; j < K; j = j + 1)
+            moves[j] = (hit_q & ((ONE_K << j) - ONE_K)) == {K{1'b0}};
     end
 
     // ---- what leaves
@@ -128,58 +128,94 @@ module sp_assoc #(
     assign flushing_o   = flushing_q;
     assign used_o       = used_q;
 
-    // ---- next state
-    reg [K*TW-1:0] tuple_d;
-    reg [K*28-1:0] count_d;
-    reg [K-1:0]    valid_d;
-    reg [6:0]      used_d;
-    always @* begin
-        tuple_d = tuple_q;
-        count_d = count_q;
-        valid_d = valid_q;
-        used_d  = used_q;
-        if (in_valid_i) begin
-            // move to front
-            for (j = K - 1; j >= 1; j = j - 1)
-                if (moves[j]) begin
-                    tuple_d[j*TW +: TW] = tuple_q[(j-1)*TW +: TW];
-                    count_d[j*28 +: 28] = count_q[(j-1)*28 +: 28];
-                    valid_d[j]          = valid_q[j-1];
-                end
-            tuple_d[TW-1:0] = in_tuple_i;
-            count_d[27:0]   = (any_hit && !overflow) ? sum[27:0] : in_count;
-            valid_d[0]      = 1'b1;
-            if (!any_hit && !full) used_d = used_q + 7'd1;
-        end else if (flush_emit) begin
-            // position 0 leaves, the rest move up
-            for (j = 0; j < K - 1; j = j + 1) begin
-                tuple_d[j*TW +: TW] = tuple_q[(j+1)*TW +: TW];
-                count_d[j*28 +: 28] = count_q[(j+1)*28 +: 28];
-                valid_d[j]          = valid_q[j+1];
+    // ---- next state, one position at a time (each position picks from
+    // itself, its neighbours or the message: a small multiplexer each)
+    wire [K*TW-1:0] tuple_d;
+    wire [K*28-1:0] count_d;
+    wire [K-1:0]    valid_d;
+    // position 0's new count: with the low adder's carry the last input
+    // (both candidates are ready before it)
+    wire [27:0] front_nc = any_hit ? {hit_count[27:IN_BITS], low_sum[IN_BITS-1:0]} : in_count;
+    wire [27:0] front_c  = (any_hit && !hit_high_ones) ? {high_inc, low_sum[IN_BITS-1:0]}
+                                                       : in_count;
+    wire [27:0] front_count = low_sum[IN_BITS] ? front_c : front_nc;
+    genvar p;
+    generate
+        for (p = 0; p < K; p = p + 1) begin : g_next
+            // the entry behind (flush moves up) and in front (a message moves down)
+            localparam PB = (p < K - 1) ? p + 1 : p;
+            localparam PF = (p > 0) ? p - 1 : p;
+            wire take_back  = !in_valid_i && flush_emit && p < K - 1;
+            if (p == 0) begin : g_front
+                assign tuple_d[TW-1:0] = in_valid_i ? in_tuple_i :
+                                         take_back ? tuple_q[PB*TW +: TW] : tuple_q[TW-1:0];
+                assign count_d[27:0]   = in_valid_i ? front_count :
+                                         take_back ? count_q[PB*28 +: 28] : count_q[27:0];
+                assign valid_d[0]      = in_valid_i ? 1'b1 :
+                                         (K > 1 && take_back) ? valid_q[PB] :
+                                         (K == 1 && flush_emit) ? 1'b0 : valid_q[0];
+            end else begin : g_rest
+                wire take_front = in_valid_i && moves[p];
+                assign tuple_d[p*TW +: TW] = take_front ? tuple_q[PF*TW +: TW] :
+                                             take_back ? tuple_q[PB*TW +: TW] : tuple_q[p*TW +: TW];
+                assign count_d[p*28 +: 28] = take_front ? count_q[PF*28 +: 28] :
+                                             take_back ? count_q[PB*28 +: 28] : count_q[p*28 +: 28];
+                assign valid_d[p]          = take_front ? valid_q[PF] :
+                                             take_back ? valid_q[PB] :
+                                             (!in_valid_i && flush_emit && p == K - 1) ? 1'b0 :
+                                             valid_q[p];
             end
-            valid_d[K-1] = 1'b0;
-            used_d       = used_q - 7'd1;
         end
-    end
+    endgenerate
+    wire [6:0] used_d = (in_valid_i && !any_hit && !full) ? used_q + 7'd1 :
+                        (!in_valid_i && flush_emit) ? used_q - 7'd1 : used_q;
 
-    // ---- the hit vector of the S2 tuple against the list as it will be
-    wire [K-1:0] eq_now;
+    // ---- two clocks ahead: the S1R tuple against the list as it will be
+    // after this clock (and the S2 tuple, position 0 after the next)
+    wire [K-1:0] eq_ahead;
     genvar i;
     generate
         for (i = 0; i < K; i = i + 1) begin : g_eq
-            assign eq_now[i] = valid_q[i] && tuple_q[i*TW +: TW] == pre_tuple_i;
+            assign eq_ahead[i] = valid_q[i] && tuple_q[i*TW +: TW] == ahead_tuple_i;
         end
     endgenerate
-    wire eq_front = in_tuple_i == pre_tuple_i;
-    reg [K-1:0] hit_d;
+    reg  [K-1:0] eq_q;       // the S2 tuple against the list as it is
+    reg          eq_pre_q;   // the S2 tuple equals the S3 message
+    reg  [K-1:0] eq_d;
     always @* begin
-        hit_d = eq_now;
+        eq_d = eq_ahead;
         if (in_valid_i) begin
             for (j = K - 1; j >= 1; j = j - 1)
-                if (moves[j]) hit_d[j] = eq_now[j-1];
-            hit_d[0] = eq_front;
+                if (moves[j]) eq_d[j] = eq_ahead[j-1];
+            eq_d[0] = in_tuple_i == ahead_tuple_i;
         end
     end
+
+    // ---- one clock ahead: the S2 tuple's hit vector and count after this clock
+    reg [K-1:0] hit_d;
+    always @* begin
+        hit_d = eq_q;
+        if (in_valid_i) begin
+            for (j = K - 1; j >= 1; j = j - 1)
+                if (moves[j]) hit_d[j] = eq_q[j-1];
+            hit_d[0] = eq_pre_q;
+        end
+    end
+    // This message's new count (the end of the adder) joins last, through
+    // one multiplexer.  Any other entry the S2 tuple matches keeps its count
+    // through this clock's shift, so its count is taken where it is now,
+    // from registers alone: the entry that moves to the front matches only
+    // if the S2 tuple is this message's (the front case), and the last
+    // entry drops out when a miss evicts it.
+    wire keep_last = !in_valid_i || any_hit || !full;
+    reg  [27:0] others;
+    always @* begin
+        others = 28'd0;
+        for (j = 0; j < K; j = j + 1)
+            if (j < K - 1 || keep_last)
+                others = others | (count_q[j*28 +: 28] & {28{eq_q[j]}});
+    end
+    wire [27:0] hit_count_d = (in_valid_i && eq_pre_q) ? front_count : others;
 
     reg flushing_d;
     always @* begin
@@ -195,6 +231,9 @@ module sp_assoc #(
         used_q     <= used_d;
         flushing_q <= flushing_d;
         hit_q      <= hit_d;
+        hit_count_q <= hit_count_d;
+        eq_q       <= eq_d;
+        eq_pre_q   <= pre_tuple_i == ahead_tuple_i;
         if (rst_i) begin
             valid_q    <= {K{1'b0}};
             used_q     <= 7'd0;
@@ -203,12 +242,16 @@ module sp_assoc #(
     end
 
 `ifdef SP_ASSERT
-    localparam [K-1:0] ONE_K = 1;
+    reg [1:0] flush_moved_q;   // a flush move one and two clocks ago
     always @(posedge clk_i) begin
+        flush_moved_q <= {flush_moved_q[0], flush_emit};
+        if (rst_i) flush_moved_q <= 2'b00;
         if (!rst_i) begin
             // a flush runs only with the pipeline empty; a list holds no tuple twice
             assert (!(in_valid_i && (flushing_q || flush_start_i)));
             assert (!(flush_start_i && flushing_q));
+            // the comparisons made ahead assume no flush move in between
+            assert (!(in_valid_i && flush_moved_q != 2'b00));
             assert ((hit & (hit - ONE_K)) == {K{1'b0}});
             assert ({25'd0, used_q} <= K);
         end

@@ -186,7 +186,9 @@ module sp_regs #(
                              ((v_sampler != S_CR && v_sampler != S_HCR) || OPT_CR != 0);
     // WAYS_LOG2 above the build's most ways (impossible when the field's 3 is allowed)
     wire        ways_over = (WAYS_LOG2_MAX >= 3) ? 1'b0 : {2'b00, v_wl} > WAYS_LIMIT;
-    wire        evict_above_rate = thresh_q[15:0] > rate_q;
+    // EVICT_HITS > RATE, registered with the two registers it compares (from
+    // their next values), so no comparator sits on the request path
+    reg         evict_above_rate;
 
     // Error code of the write (E_NONE: accepted), in the model's check order.
     // It is worked out in the request cycle from the bus inputs and registered
@@ -307,13 +309,15 @@ module sp_regs #(
     // cycle wb_dat_o comes straight from a flip-flop.  Nothing read can change
     // between the two cycles except through the pipeline (OQ_FILL, STATUS,
     // SEED while running), which software cannot time anyway.  The message
-    // at the head stays there until this access pops it, and the S-box copy
-    // for the bus is addressed one clock ahead (sbox_raddr_o is the next
-    // address), so its output is the entry at SBOX_ADDR in every cycle.  The
-    // accounting words are the exception: a snapshot lands at the edge after
-    // the ack cycle of CMD.SNAPSHOT (sp_acc applies every input a clock
-    // late), and sp_acc adds the carry of the split counter when HI is read,
-    // so their read has two wait states: the clock after the request selects
+    // at the head stays there until this access pops it.  Three reads are
+    // the exception.  MSG_HEAD and SBOX_DATA come from block RAM read ports
+    // (the output queue's head; the S-box copy for the bus, addressed one
+    // clock ahead so that its output is the entry at SBOX_ADDR in every
+    // cycle), whose outputs are slow: they are registered before they join
+    // the read data, one wait state.  The accounting words have two: a
+    // snapshot lands at the edge after the ack cycle of CMD.SNAPSHOT (sp_acc
+    // applies every input a clock late), and sp_acc adds the carry of the
+    // split counter when HI is read, so the clock after the request selects
     // the word from the registered address, the next adds the carry, the
     // third acks.
     wire        in_page  = wb_adr_i[11:8] == 4'd0 && wb_adr_i[1:0] == 2'b00;
@@ -341,8 +345,6 @@ module sp_regs #(
             A_OQ_WATERMARK[7:2]: rdata = {19'd0, wm_q};
             A_OQ_FILL[7:2]:      rdata = {18'd0, fill};
             A_SBOX_ADDR[7:2]:    rdata = {24'd0, sbox_addr_q};
-            A_SBOX_DATA[7:2]:    rdata = {24'd0, sbox_data_i};
-            A_MSG_HEAD[7:2]:     rdata = oq_head_valid_i ? {1'b1, head_kind, head_count} : 32'd0;
             A_MSG_W0_LO[7:2]:    rdata = win_w0[31:0];
             A_MSG_W0_HI[7:2]:    rdata = win_w0[63:32];
             A_MSG_W1_LO[7:2]:    rdata = win_w1[31:0];
@@ -353,9 +355,13 @@ module sp_regs #(
     end
 
     reg [31:0] rdata_q;
-    reg        acc_wait1_q, acc_wait2_q, head_valid_q;
-    wire request  = wb_cyc_i && wb_stb_i && !ack_q && !acc_wait1_q && !acc_wait2_q;
-    wire acc_read = acc_word && !wb_we_i;
+    reg        wait1_q, wait2_q, head_valid_q;
+    wire request  = wb_cyc_i && wb_stb_i && !ack_q && !wait1_q && !wait2_q;
+    wire ram_word  = in_page && (word == A_SBOX_DATA[7:2] || word == A_MSG_HEAD[7:2]);
+    wire slow_read = (acc_word || ram_word) && !wb_we_i;
+    reg        acc_read_q;        // the waiting read is an accounting word
+    reg  [7:0] sbox_data_q;
+    reg  [30:0] head_q;           // kind and count of the head message
     wire pop       = rd && sel_q[R_HEAD] && head_valid_q;
     wire sbox_read = rd && sel_q[R_SBOX_D];
     wire sbox_wr   = ok && sel_q[W_SBOX_D];
@@ -365,13 +371,21 @@ module sp_regs #(
 
     // ---- state
     always @(posedge clk_i) begin
-        // the bus: ack one clock after a new access, three for an accounting
-        // read (two wait states: sp_acc selects and registers the word, then
-        // adds the carry of its high half)
-        ack_q       <= (request && !acc_read) || (acc_wait2_q && wb_cyc_i);
-        acc_wait1_q <= request && acc_read;
-        acc_wait2_q <= acc_wait1_q && wb_cyc_i;
-        if (acc_wait2_q) rdata_q <= acc_data_i;
+        // the bus: ack one clock after a new access, two for a MSG_HEAD or
+        // SBOX_DATA read (the RAM output registered), three for an
+        // accounting read (sp_acc selects and registers the word, then adds
+        // the carry of its high half)
+        ack_q       <= (request && !slow_read) || (wait1_q && !acc_read_q && wb_cyc_i) ||
+                       (wait2_q && wb_cyc_i);
+        wait1_q     <= request && slow_read;
+        wait2_q     <= wait1_q && acc_read_q && wb_cyc_i;
+        if (request) acc_read_q <= acc_word;
+        sbox_data_q <= sbox_data_i;
+        head_q      <= {head_kind, head_count};
+        if (wait1_q && !acc_read_q)
+            rdata_q <= sel_q[R_SBOX_D] ? {24'd0, sbox_data_q} :
+                       head_valid_q ? {1'b1, head_q} : 32'd0;
+        if (wait2_q) rdata_q <= acc_data_i;
         if (request) begin
             we_q   <= wb_we_i;
             adr_q  <= wb_adr_i;
@@ -386,6 +400,8 @@ module sp_regs #(
         if (w_ctrl) ctrl_q <= dat_q[1:0];
         if (ok && sel_q[W_MODE]) mode_q <= dat_q[5:0];
         if (ok && sel_q[W_RATE]) rate_q <= dat_q[15:0];
+        evict_above_rate <= ((ok && sel_q[W_THRESH]) ? dat_q[15:0] : thresh_q[15:0]) >
+                            ((ok && sel_q[W_RATE]) ? dat_q[15:0] : rate_q);
         if (ok && sel_q[W_TABLE]) table_q <= dat_q[15:0];
         if (ok && sel_q[W_THRESH]) thresh_q <= dat_q[19:0];
         if (ok && sel_q[W_WM]) wm_q <= dat_q[12:0];
@@ -416,13 +432,14 @@ module sp_regs #(
 
         if (rst_i) begin
             ack_q       <= 1'b0;
-            acc_wait1_q <= 1'b0;
-            acc_wait2_q <= 1'b0;
+            wait1_q <= 1'b0;
+            wait2_q <= 1'b0;
             ctrl_q      <= 2'b00;
             mode_q      <= 6'd3;   // HP
             rate_q      <= RATE_RST;
             table_q     <= {TB_RST, 2'b00, WL_RST, 4'd0, IB_RST};
             thresh_q    <= {RM_RST, EH_RST};
+            evict_above_rate <= EH_RST > RATE_RST;
             wm_q        <= WM_RST;
             irq_en_q    <= 4'd0;
             sticky_q    <= 3'd0;

@@ -70,6 +70,8 @@ module sp_stage1 #(
     output wire [31:0]              seed_o,
     // events in S1R, or a table write still to land (STATUS.BUSY)
     output wire                     inflight_o,
+    // the tuple in S1R (A_k compares it two clocks ahead)
+    output wire [TW-1:0]            s1r_tuple_o,
     // table clear sweep: zero row clear_row_i of every column
     input  wire                     clear_i,
     input  wire [ROW_W-1:0]         clear_row_i,
@@ -174,7 +176,8 @@ module sp_stage1 #(
     reg [COL_W-1:0]  col_q2;
     reg [TAG_BITS_MAX-1:0] tag_q2;
     reg [31:0]       s_q2;
-    reg [DW-1:0]     r_high_q2;   // R, HR: bits 32 up of s * RATE
+    reg [15+DW:0]    r_pp_hi_q2;  // R, HR: s[31:16] * RATE and s[15:0] * RATE
+    reg [15+DW:0]    r_pp_lo_q2;
     reg              fwd_hit_q2;  // W now holds a write to this row
     reg [NCOL*EW-1:0] row_q2_data;
 
@@ -239,8 +242,14 @@ module sp_stage1 #(
 
     // R and HR: the draw against d = RATE needs nothing from the table; it
     // is multiplied here and tested in S2, off the generator's own path
-    wire [31+DW:0] r_prod = s_qr * rate_h[DW-1:0];
-    wire           unused_r_prod = ^r_prod[31:0];
+    // (RATE is copied here: configuration, and the multiplier's input then
+    // comes from a flip-flop next to it)
+    reg  [DW-1:0]  rate_q1;
+    always @(posedge clk_i) rate_q1 <= rate_h[DW-1:0];
+    // as two partial products, one multiplier block each; they are added
+    // in S2
+    wire [15+DW:0] r_pp_hi = s_qr[31:16] * rate_q1;
+    wire [15+DW:0] r_pp_lo = s_qr[15:0] * rate_q1;
 
     // =====================================================================
     // S2: the last forwarding, decision, write-back
@@ -297,7 +306,10 @@ module sp_stage1 #(
         end
     endgenerate
     // CR takes at most one event per window (valid = window already sampled)
-    wire r_hit    = r_high_q2 == {DW{1'b0}};
+    // s * RATE < 2^32: nothing at bit 16 or above of pp_hi + (pp_lo >> 16)
+    wire [16+DW:0] r_mid = {1'b0, r_pp_hi_q2} + {{17{1'b0}}, r_pp_lo_q2[15+DW:16]};
+    wire r_hit    = r_mid[16+DW:16] == {(DW + 1){1'b0}};
+    wire unused_r_mid = ^{r_mid[15:0], r_pp_lo_q2[15:0]};
     wire r_emit   = is_window ? (w_hit && !e_valid) : r_hit;
     wire w_close  = reach;
 
@@ -435,7 +447,8 @@ module sp_stage1 #(
         col_q2      <= col_qr;
         tag_q2      <= tag_qr;
         s_q2        <= s_qr;
-        r_high_q2   <= r_prod[31+DW:32];
+        r_pp_hi_q2  <= r_pp_hi;
+        r_pp_lo_q2  <= r_pp_lo;
         fwd_hit_q2  <= s2_write && row_qr == row_q2;
         row_q2_data <= row_merged;
         // S2 -> S3, and the write registers
@@ -462,6 +475,7 @@ module sp_stage1 #(
 
     assign seed_o     = seed_q;
     assign inflight_o = valid_qr || w_en_q;
+    assign s1r_tuple_o = tuple_qr;
     assign s3_valid_o = valid_q3;
     assign s3_tuple_o = tuple_q3;
     assign s3_count_o = count_q3;

@@ -151,7 +151,8 @@ module sp_stratprof #(
     wire [TW-1:0]  tq_head;
     wire           s0_take;
 
-    wire can_take  = resv_q != OQ_DEPTH && !tq_full;
+    reg            resv_full_q;    // resv_q == OQ_DEPTH, registered with it
+    wire can_take  = !resv_full_q && !tq_full;
     wire ready     = !rst_i && (!enable || can_take || drop_policy);
     wire handshake = tuple_valid_i && ready;
     wire ignored   = handshake && !enable;
@@ -266,6 +267,7 @@ module sp_stratprof #(
     wire [7:0]    s2_fsm;
     wire [TW-1:0] s2_tuple;
     wire          s1r_busy;
+    wire [TW-1:0] s1r_tuple;
     wire          s3_valid;
     wire [TW-1:0] s3_tuple;
     wire [HW-1:0] s3_count;
@@ -296,6 +298,7 @@ module sp_stratprof #(
         .seed_data_i     (seed_data),
         .seed_o          (seed),
         .inflight_o      (s1r_busy),
+        .s1r_tuple_o     (s1r_tuple),
         .clear_i         (sweep_table_we),
         .clear_row_i     (sweep_row),
         .s2_valid_o      (s2_valid),
@@ -322,7 +325,7 @@ module sp_stratprof #(
     wire [TW-1:0] ak_tuple;
     wire [27:0]   ak_count;
     wire [6:0]    ak_used;
-    wire          room = resv_q != OQ_DEPTH;
+    wire          room = !resv_full_q;
 
     sp_assoc #(
         .WORD_BITS(WORD_BITS),
@@ -331,6 +334,7 @@ module sp_stratprof #(
     ) u_assoc (
         .clk_i        (clk_i),
         .rst_i        (rst_i),
+        .ahead_tuple_i(s1r_tuple),
         .pre_tuple_i  (s2_tuple),
         .in_valid_i   (s3_valid && assoc_en),
         .in_tuple_i   (s3_tuple),
@@ -385,12 +389,23 @@ module sp_stratprof #(
     // ---- credits: +1 per tuple taken or flush message; -1 per event or A_k
     // input that ended without a message (a clock late: returning a slot late
     // is safe), -1 per pop
+    // The full flag is decided from comparisons of the old count, made in
+    // parallel with the adder: full next needs a net change of +1 from
+    // OQ_DEPTH - 1, or of 0 from OQ_DEPTH.
+    wire resv_inc  = taken || ak_flush;
+    wire resv_dec0 = !rel_s2_q && !absorbed_q4 && !pop;
+    wire resv_dec1 = (rel_s2_q ^ absorbed_q4 ^ pop) && !(rel_s2_q && absorbed_q4 && pop);
     always @(posedge clk_i) begin
-        resv_q <= resv_q + ((taken || ak_flush) ? ONE : {(OQ_AW + 1){1'b0}})
+        resv_q <= resv_q + (resv_inc ? ONE : {(OQ_AW + 1){1'b0}})
                          - (rel_s2_q ? ONE : {(OQ_AW + 1){1'b0}})
                          - (absorbed_q4 ? ONE : {(OQ_AW + 1){1'b0}})
                          - (pop ? ONE : {(OQ_AW + 1){1'b0}});
-        if (rst_i) resv_q <= {(OQ_AW + 1){1'b0}};
+        resv_full_q <= (resv_q == OQ_DEPTH - ONE && resv_inc && resv_dec0) ||
+                       (resv_q == OQ_DEPTH && (resv_inc ? resv_dec1 : resv_dec0));
+        if (rst_i) begin
+            resv_q      <= {(OQ_AW + 1){1'b0}};
+            resv_full_q <= 1'b0;
+        end
     end
 
     // =====================================================================
@@ -544,6 +559,7 @@ module sp_stratprof #(
             // the reservations cover the queue: it can never overflow
             assert (resv_q >= oq_count);
             assert (resv_q <= OQ_DEPTH);
+            assert (resv_full_q == (resv_q == OQ_DEPTH));
             // at most one source pushes a message per clock
             assert (!(ak_valid && s3_valid && !assoc_en));
             assert (!(valid_q4 && oq_full));
