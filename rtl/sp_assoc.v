@@ -91,16 +91,15 @@ module sp_assoc #(
     // the hit entry's count (at most one entry holds a given tuple),
     // selected a clock ahead
     reg  [27:0] hit_count_q;
-    wire [27:0] hit_count     = hit_count_q;
     wire        hit_high_ones = &hit_count_q[27:IN_BITS];
     integer j;
     // count + c > 2^28 - 1 needs the bits above c's width all ones and a carry
     // out of the low part: a short adder decides the overflow, and the high
     // part of the sum is the high count or its increment (formed in parallel
     // with the low adder), chosen by its carry (below, for position 0).
-    wire [IN_BITS:0]      low_sum  = {1'b0, hit_count[IN_BITS-1:0]} + {1'b0, in_count_i};
+    wire [IN_BITS:0]      low_sum  = {1'b0, hit_count_q[IN_BITS-1:0]} + {1'b0, in_count_i};
     wire                  overflow = hit_high_ones && low_sum[IN_BITS];
-    wire [27-IN_BITS:0]   high_inc = hit_count[27:IN_BITS] + {{(27 - IN_BITS){1'b0}}, 1'b1};
+    wire [27-IN_BITS:0]   high_inc = hit_count_q[27:IN_BITS] + {{(27 - IN_BITS){1'b0}}, 1'b1};
 
     // position i >= 1 takes position i-1's entry when the message misses or
     // hits at i or further back, that is (the hit vector being one-hot) when
@@ -113,6 +112,22 @@ module sp_assoc #(
             moves[j] = (hit_q & ((ONE_K << j) - ONE_K)) == {K{1'b0}};
     end
 
+    // A per-position vector as a clock moves the list: with a message
+    // (msg), the positions that take their predecessor (mv) take its bit and
+    // position 0 takes front (what holds for the message's tuple); without
+    // one it is unchanged.
+    function [K-1:0] moved(input [K-1:0] v, input front, input msg, input [K-1:0] mv);
+        integer m;
+        begin
+            moved = v;
+            if (msg) begin
+                for (m = 1; m < K; m = m + 1)
+                    if (mv[m]) moved[m] = v[m-1];
+                moved[0] = front;
+            end
+        end
+    endfunction
+
     // ---- what leaves
     wire in_emit    = in_valid_i && (any_hit ? overflow : full);
     wire flush_emit = flushing_q && room_i;
@@ -123,7 +138,7 @@ module sp_assoc #(
     assign out_tuple_o  = flush_emit ? tuple_q[TW-1:0] :
                           any_hit ? in_tuple_i : tuple_q[(K-1)*TW +: TW];
     assign out_count_o  = flush_emit ? count_q[27:0] :
-                          any_hit ? hit_count : count_q[(K-1)*28 +: 28];
+                          any_hit ? hit_count_q : count_q[(K-1)*28 +: 28];
     assign flush_done_o = (flush_start_i && !valid_q[0]) || (flush_emit && last_one);
     assign flushing_o   = flushing_q;
     assign used_o       = used_q;
@@ -135,7 +150,7 @@ module sp_assoc #(
     wire [K-1:0]    valid_d;
     // position 0's new count: with the low adder's carry the last input
     // (both candidates are ready before it)
-    wire [27:0] front_nc = any_hit ? {hit_count[27:IN_BITS], low_sum[IN_BITS-1:0]} : in_count;
+    wire [27:0] front_nc = any_hit ? {hit_count_q[27:IN_BITS], low_sum[IN_BITS-1:0]} : in_count;
     wire [27:0] front_c  = (any_hit && !hit_high_ones) ? {high_inc, low_sum[IN_BITS-1:0]}
                                                        : in_count;
     wire [27:0] front_count = low_sum[IN_BITS] ? front_c : front_nc;
@@ -181,26 +196,10 @@ module sp_assoc #(
     endgenerate
     reg  [K-1:0] eq_q;       // the S2 tuple against the list as it is
     reg          eq_pre_q;   // the S2 tuple equals the S3 message
-    reg  [K-1:0] eq_d;
-    always @* begin
-        eq_d = eq_ahead;
-        if (in_valid_i) begin
-            for (j = K - 1; j >= 1; j = j - 1)
-                if (moves[j]) eq_d[j] = eq_ahead[j-1];
-            eq_d[0] = in_tuple_i == ahead_tuple_i;
-        end
-    end
+    wire [K-1:0] eq_d = moved(eq_ahead, in_tuple_i == ahead_tuple_i, in_valid_i, moves);
 
     // ---- one clock ahead: the S2 tuple's hit vector and count after this clock
-    reg [K-1:0] hit_d;
-    always @* begin
-        hit_d = eq_q;
-        if (in_valid_i) begin
-            for (j = K - 1; j >= 1; j = j - 1)
-                if (moves[j]) hit_d[j] = eq_q[j-1];
-            hit_d[0] = eq_pre_q;
-        end
-    end
+    wire [K-1:0] hit_d = moved(eq_q, eq_pre_q, in_valid_i, moves);
     // This message's new count (the end of the adder) joins last, through
     // one multiplexer.  Any other entry the S2 tuple matches keeps its count
     // through this clock's shift, so its count is taken where it is now,

@@ -2,8 +2,8 @@
  * sp_stage1.v - the first stage of docs/spec.md: samplers, tagged
  * compressor, counter table and random generator (sections 5.1 to 5.4).
  *
- * Pipeline stages S1, S1R and S2 of the block (docs/rtl.md):
- *   S1  the hash of the tuple is ready (sp_hash); the entry number and the
+ * Pipeline stages S1H, S1R and S2 of the block (docs/rtl.md):
+ *   S1H the hash of the tuple is ready (sp_hash); the entry number and the
  *       table row are formed and the row read is issued; random modes step
  *       the xorshift32 generator (one draw per event).
  *   S1R the row arrives from the RAM; the two older writes it cannot have
@@ -14,9 +14,9 @@
  *       register (W), which writes the RAM in the next clock; at most one
  *       message goes to the S3 register.
  * A read-modify-write pipeline forwards instead of stalling.  A row read
- * issued in S1 misses three writes: the one landing at the edge that ends
- * S1 (from the decision two clocks before, then in W), and those of the
- * decisions made while the event is in S1 and in S1R.  S1R merges the
+ * issued in S1H misses three writes: the one landing at the edge that ends
+ * S1H (from the decision two clocks before, then in W), and those of the
+ * decisions made while the event is in S1H and in S1R.  S1R merges the
  * first two (W and its older copy W2), S2 the last (W again), so one event
  * per clock is sustained in every mode and neither the RAM output nor the
  * RAM input is on the decision path.
@@ -59,11 +59,11 @@ module sp_stage1 #(
     input  wire [15:0]              evict_hits_i,
     input  wire [3:0]               replace_misses_i,
     input  wire                     discard_i,
-    // S1: the event and its hash
-    input  wire                     s1_valid_i,
-    input  wire [TW-1:0]            s1_tuple_i,
-    input  wire [IDX_W-1:0]         s1_index_i,
-    input  wire [TAG_BITS_MAX-1:0]  s1_tag_i,
+    // S1H: the event and its hash
+    input  wire                     s1h_valid_i,
+    input  wire [TW-1:0]            s1h_tuple_i,
+    input  wire [IDX_W-1:0]         s1h_index_i,
+    input  wire [TAG_BITS_MAX-1:0]  s1h_tag_i,
     // SEED register: bus write (block stopped) and current state
     input  wire                     seed_wr_i,
     input  wire [31:0]              seed_data_i,
@@ -131,26 +131,26 @@ module sp_stage1 #(
     wire           unused_rate_wide = ^rate_wide[HW+15:HW];
 
     // =====================================================================
-    // S1: entry number, row read, random draw
+    // S1H: entry number, row read, random draw
     // =====================================================================
     // TAG: the hash is the set; its ways are entries set << WAYS_LOG2 onward.
-    wire [IDX_W-1:0] entry_s1  = is_tag ? s1_index_i << ways_log2_i : s1_index_i;
-    wire [ROW_W-1:0] row_s1;
-    wire [COL_W-1:0] col_s1;
+    wire [IDX_W-1:0] entry_s1h  = is_tag ? s1h_index_i << ways_log2_i : s1h_index_i;
+    wire [ROW_W-1:0] row_s1h;
+    wire [COL_W-1:0] col_s1h;
     generate
         if (ROW_AW > 0) begin : g_rows
-            assign row_s1 = entry_s1[IDX_W-1:COL_AW];
+            assign row_s1h = entry_s1h[IDX_W-1:COL_AW];
         end else begin : g_one_row
-            assign row_s1 = 1'b0;
+            assign row_s1h = 1'b0;
         end
         if (COL_AW > 0) begin : g_cols
-            assign col_s1 = entry_s1[COL_W-1:0];
+            assign col_s1h = entry_s1h[COL_W-1:0];
         end else begin : g_one_col
-            assign col_s1 = 1'b0;
+            assign col_s1h = 1'b0;
         end
         if (ROW_AW == 0 && COL_AW == 0) begin : g_no_entry
             // TABLE_AW = 0: one entry, the hash is always 0
-            wire unused_entry = ^entry_s1;
+            wire unused_entry = ^entry_s1h;
         end
     endgenerate
 
@@ -218,7 +218,7 @@ module sp_stage1 #(
                 .we_i   (col_we[k]),
                 .waddr_i(row_wa),
                 .wdata_i(wr_data),
-                .raddr_i(row_s1),
+                .raddr_i(row_s1h),
                 .rdata_o(row_rd[k*EW +: EW])
             );
         end
@@ -228,7 +228,7 @@ module sp_stage1 #(
     // S1R: the row arrives; merge the two older writes it missed
     // =====================================================================
     // W (being written now) is newer than W2 (landed at the edge that
-    // ended S1, after the read); each write touches one column.
+    // ended S1H, after the read); each write touches one column.
     reg [NCOL*EW-1:0] row_merged;
     integer c;
     always @* begin
@@ -291,8 +291,8 @@ module sp_stage1 #(
     wire p_emit = reach;
 
     // ---- R, HR, CR, HCR: one draw; selected when s * d < 2^32.  R and HR
-    // (d = r) were tested in S1; CR and HCR need the window position j from
-    // the table, so their d = r - j is multiplied here.
+    // (d = r) were multiplied in S1R and are tested here; CR and HCR need the
+    // window position j from the table, so their d = r - j is multiplied here.
     wire w_hit;
     generate
         if (OPT_CR != 0) begin : g_window_draw
@@ -428,17 +428,17 @@ module sp_stage1 #(
     // registers
     // =====================================================================
     always @(posedge clk_i) begin
-        // S1 -> S1R; which pending writes the read cannot see: the one in
+        // S1H -> S1R; which pending writes the read cannot see: the one in
         // W now (lands at this edge) and the one S2 decides now
-        valid_qr    <= s1_valid_i;
-        tuple_qr    <= s1_tuple_i;
-        row_qr      <= row_s1;
-        col_qr      <= col_s1;
-        tag_qr      <= s1_tag_i;
+        valid_qr    <= s1h_valid_i;
+        tuple_qr    <= s1h_tuple_i;
+        row_qr      <= row_s1h;
+        col_qr      <= col_s1h;
+        tag_qr      <= s1h_tag_i;
         s_qr        <= s_next;
-        w_hit_qr    <= s2_write && row_s1 == row_q2;
-        w2_hit_qr   <= w_en_q && row_s1 == w_row_q;
-        if (s1_valid_i && draws) seed_q <= s_next;
+        w_hit_qr    <= s2_write && row_s1h == row_q2;
+        w2_hit_qr   <= w_en_q && row_s1h == w_row_q;
+        if (s1h_valid_i && draws) seed_q <= s_next;
         if (seed_wr_i) seed_q <= seed_data_i;
         // S1R -> S2; the write S2 decides now is the one S2 must still merge
         valid_q2    <= valid_qr;
@@ -485,8 +485,8 @@ module sp_stage1 #(
         if (!rst_i) begin
             // the sweep never overlaps an event or its write, and the bus
             // never writes the seed mid-stream
-            assert (!(clear_i && (valid_q2 || valid_qr || s1_valid_i || w_en_q)));
-            assert (!(seed_wr_i && (valid_q2 || valid_qr || s1_valid_i)));
+            assert (!(clear_i && (valid_q2 || valid_qr || s1h_valid_i || w_en_q)));
+            assert (!(seed_wr_i && (valid_q2 || valid_qr || s1h_valid_i)));
         end
     end
 `endif

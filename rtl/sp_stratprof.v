@@ -7,8 +7,8 @@
  * A_k), queues them and interrupts software, which pops them through the
  * Wishbone registers.  The pipeline takes one tuple per clock in every mode:
  *
- *   port -> tuple queue -> S0 S-box read -> S1 hash, row read, draw
- *        -> S1R row arrives -> S2 decide, write back -> S3 A_k -> S4
+ *   port -> tuple queue -> S0 S-box read -> S1 hash -> S1H fold, row read,
+ *        draw -> S1R row arrives -> S2 decide, write back -> S3 A_k -> S4
  *        -> output queue -> MSG_HEAD
  *
  * This file holds the input port with its credit count, the wiring of the
@@ -18,8 +18,7 @@
  * Credits: every tuple emits at most one message (spec 6), so the port
  * takes a tuple for compression only if it can reserve an output-queue
  * slot for it.  resv_q counts the slots in use or promised: messages in the
- * queue and in S4, tuples in the tuple queue, S1, S1R and S2, and messages
- * in S3.
+ * queue and in S4, tuples in the tuple queue, S0..S2, and messages in S3.
  * A reservation is returned when its event ends without a message (S2 or
  * A_k absorbs it; a clock later) and when software pops the message.  So
  * the queue never overflows and, under the stall policy, the message stream
@@ -208,8 +207,8 @@ module sp_stratprof #(
     end
     always @(posedge clk_i) fold_bits_q <= fold_bits_d;
 
-    wire [IDX_W-1:0]        s1_index;
-    wire [TAG_BITS_MAX-1:0] s1_tag;
+    wire [IDX_W-1:0]        s1h_index;
+    wire [TAG_BITS_MAX-1:0] s1h_tag;
 
     sp_hash #(
         .WORD_BITS   (WORD_BITS),
@@ -225,8 +224,8 @@ module sp_stratprof #(
         .s1_word1_i  (tuple_q1[0 +: WORD_BITS]),
         .index_bits_i(fold_bits_q),
         .tag_bits_i  (tag_bits),
-        .index_o     (s1_index),
-        .tag_o       (s1_tag),
+        .index_o     (s1h_index),
+        .tag_o       (s1h_tag),
         .wr_i        (sweep_sbox_we || sbox_wr),
         .wr_addr_i   (sweep_sbox_we ? sweep_sbox_addr : sbox_addr),
         .wr_data_i   (sweep_sbox_we ? rom_data : sbox_wdata),
@@ -290,10 +289,10 @@ module sp_stratprof #(
         .evict_hits_i    (evict_hits),
         .replace_misses_i(replace_misses),
         .discard_i       (discard),
-        .s1_valid_i      (valid_qh),
-        .s1_tuple_i      (tuple_qh),
-        .s1_index_i      (s1_index),
-        .s1_tag_i        (s1_tag),
+        .s1h_valid_i     (valid_qh),
+        .s1h_tuple_i     (tuple_qh),
+        .s1h_index_i     (s1h_index),
+        .s1h_tag_i       (s1h_tag),
         .seed_wr_i       (seed_wr),
         .seed_data_i     (seed_data),
         .seed_o          (seed),
