@@ -52,6 +52,7 @@ module sp_fifo #(
     reg  [AW-1:0] wr_ptr_q, rd_ptr_q;
     reg  [AW:0]   count_q;
     reg           head_valid_q;
+    reg           full_q;      // count_q == DEPTH, registered with it
     wire [AW-1:0] rd_addr = pop_i ? rd_ptr_q + STEP : rd_ptr_q;
 
     // The read port shows the entry at rd_addr one clock later.  Every entry
@@ -64,11 +65,16 @@ module sp_fifo #(
         if (pop_i) rd_ptr_q <= rd_addr;
         count_q      <= count_q + (push_i ? ONE : {(AW + 1){1'b0}}) - (pop_i ? ONE : {(AW + 1){1'b0}});
         head_valid_q <= head_valid_d;
+        // full next: one push from DEPTH - 1, or no pop at DEPTH (no push
+        // arrives while full); decided from the old count, beside the adder
+        full_q       <= (count_q == DEPTH - ONE && push_i && !pop_i) ||
+                        (count_q == DEPTH && !pop_i);
         if (rst_i) begin
             wr_ptr_q     <= {AW{1'b0}};
             rd_ptr_q     <= {AW{1'b0}};
             count_q      <= {(AW + 1){1'b0}};
             head_valid_q <= 1'b0;
+            full_q       <= 1'b0;
         end
     end
 
@@ -86,7 +92,7 @@ module sp_fifo #(
 
     assign head_valid_o = head_valid_q;
     assign count_o      = count_q;
-    assign full_o       = count_q == DEPTH;
+    assign full_o       = full_q;
     assign settling_o   = (count_q != {(AW + 1){1'b0}}) && !head_valid_q;
 
 `ifdef SP_ASSERT
@@ -94,6 +100,7 @@ module sp_fifo #(
         if (!rst_i) begin
             assert (!(push_i && full_o));
             assert (!(pop_i && !head_valid_q));
+            assert (full_q == (count_q == DEPTH));
         end
     end
 `endif

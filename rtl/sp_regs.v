@@ -4,14 +4,17 @@
  *
  * Wishbone B4 classic, 32-bit, one access at a time: a cycle with
  * cyc & stb & !ack (the "request cycle") latches the access and raises ack
- * for exactly the next cycle (the "ack cycle").  Everything the access does
+ * for exactly one later cycle (the "ack cycle"): the next one for most
+ * reads, after wait states for writes and for reads from block RAM or the
+ * accounting counters (see the state block).  Everything the access does
  * happens at the edge that ends the ack cycle: a write's effect, a
  * rejection's error record, and the side effects of reads (MSG_HEAD pops,
  * SBOX_DATA steps SBOX_ADDR), so a tuple handshaken in the ack cycle is
  * processed before the access, as the model's order requires.  What the
- * access will do (error code, target, read data) is decided in the request
- * cycle and registered, which is exact because nothing it depends on can
- * change in between except through the bus (see the read data below).
+ * access will do (target, read data; a write's error code in its wait
+ * cycle) is decided before the ack cycle and registered, which is exact
+ * because nothing it depends on can change in between except through the
+ * bus (see the read data below).
  *
  * Checks follow sp_reg_write() of the model exactly (spec 8.6): BUSY for
  * configuration while running, then reserved bits, then the fields low to
@@ -173,8 +176,14 @@ module sp_regs #(
     // ---- the access in its ack cycle
     wire wr = ack_q && we_q;
     wire rd = ack_q && !we_q;
-    wire stopped = !ctrl_q[0] && !flushing_i && !busy_i;   // as seen in the request cycle
+    // stopped as the request cycle saw it: STATUS.BUSY gathers the whole
+    // pipeline and is too slow to meet the checks in the wait cycle
+    wire stopped = !ctrl_q[0] && !flushing_i && !busy_i;
+    reg  stopped_q;
 
+    // The checks on a written value, worked out in the request cycle from
+    // the bus data alone and registered (chk_q); the wait cycle only orders
+    // them by the model's check order with the state (see code below).
     wire [3:0]  v_ib = wb_dat_i[3:0];
     wire [1:0]  v_wl = wb_dat_i[9:8];
     wire [3:0]  v_tb = wb_dat_i[15:12];
@@ -186,67 +195,92 @@ module sp_regs #(
                              ((v_sampler != S_CR && v_sampler != S_HCR) || OPT_CR != 0);
     // WAYS_LOG2 above the build's most ways (impossible when the field's 3 is allowed)
     wire        ways_over = (WAYS_LOG2_MAX >= 3) ? 1'b0 : {2'b00, v_wl} > WAYS_LIMIT;
+    localparam NCHK = 17;
+    localparam C_RES2 = 0, C_RES3 = 1, C_RES4 = 2, C_RES_MODE = 3, C_MODE = 4, C_RES16 = 5,
+               C_RATE = 6, C_RES_TABLE = 7, C_SIZE = 8, C_WAYS = 9, C_TAG = 10, C_RES20 = 11,
+               C_THRESH = 12, C_SEED = 13, C_RES13 = 14, C_WM = 15, C_RES8 = 16;
+    wire [NCHK-1:0] chk_d;
+    assign chk_d[C_RES2]      = wb_dat_i[31:2] != 30'd0;
+    assign chk_d[C_RES3]      = wb_dat_i[31:3] != 29'd0;
+    assign chk_d[C_RES4]      = wb_dat_i[31:4] != 28'd0;
+    assign chk_d[C_RES_MODE]  = wb_dat_i[31:6] != 26'd0 || wb_dat_i[3];
+    assign chk_d[C_MODE]      = !mode_built;
+    assign chk_d[C_RES16]     = wb_dat_i[31:16] != 16'd0;
+    assign chk_d[C_RATE]      = wb_dat_i[15:0] == 16'd0 || {1'b0, wb_dat_i[15:0]} > RATE_LIMIT;
+    assign chk_d[C_RES_TABLE] = (wb_dat_i & ~32'h0000F30F) != 32'd0;
+    assign chk_d[C_SIZE]      = v_ib > P_TAW;
+    assign chk_d[C_WAYS]      = ways_over || {2'b00, v_wl} > v_ib;
+    assign chk_d[C_TAG]       = v_tb == 4'd0 || v_tb > P_TAG;
+    assign chk_d[C_RES20]     = wb_dat_i[31:20] != 12'd0;
+    assign chk_d[C_THRESH]    = v_eh == 16'd0 || v_rm < 4'd2 || {1'b0, v_rm} > MISS_LIMIT;
+    assign chk_d[C_SEED]      = wb_dat_i == 32'd0;
+    assign chk_d[C_RES13]     = wb_dat_i[31:13] != 19'd0;
+    assign chk_d[C_WM]        = wb_dat_i[12:0] == 13'd0 || {1'b0, wb_dat_i[12:0]} > OQ_DEPTH;
+    assign chk_d[C_RES8]      = wb_dat_i[31:8] != 24'd0;
+    reg [NCHK-1:0] chk_q;
     // EVICT_HITS > RATE, registered with the two registers it compares (from
-    // their next values), so no comparator sits on the request path
+    // their next values), so no comparator sits on the write's path
     reg         evict_above_rate;
 
     // Error code of the write (E_NONE: accepted), in the model's check order.
-    // It is worked out in the request cycle from the bus inputs and registered
-    // with the access, so the ack cycle starts from a flip-flop.  What it
-    // depends on cannot change in between: the configuration and CTRL change
-    // only through the bus, and once stopped only the bus makes the block busy.
+    // A write waits one clock: the request cycle registers the address, the
+    // data and the checks on the data; the wait cycle orders them with the
+    // state into the code and registers it, so the ack cycle starts from a
+    // flip-flop.  (In one clock from the bus inputs the checks are too deep
+    // for an iCE40.)  What the code depends on cannot change in between: the
+    // configuration and CTRL change only through the bus, and once stopped
+    // only the bus makes the block busy.
     reg [7:0] code;
     always @* begin
         code = E_NONE;
-        case (wb_adr_i)
+        case (adr_q)
             A_CTRL: begin
-                if (wb_dat_i[31:2] != 30'd0) code = E_RESERVED;
-                else if (wb_dat_i[0] && !ctrl_q[0] && flushing_i) code = E_BUSY;
-                else if (wb_dat_i[0] && !ctrl_q[0] && mode_q[2:0] == S_TAG && evict_above_rate)
+                if (chk_q[C_RES2]) code = E_RESERVED;
+                else if (dat_q[0] && !ctrl_q[0] && flushing_i) code = E_BUSY;
+                else if (dat_q[0] && !ctrl_q[0] && mode_q[2:0] == S_TAG && evict_above_rate)
                     code = E_CONFIG;
             end
             A_CMD: begin
-                if (wb_dat_i[31:3] != 29'd0) code = E_RESERVED;
-                else if (wb_dat_i[1:0] != 2'b00 && !stopped) code = E_BUSY;
+                if (chk_q[C_RES3]) code = E_RESERVED;
+                else if (dat_q[1:0] != 2'b00 && !stopped_q) code = E_BUSY;
             end
             A_IRQ_ENABLE, A_IRQ_STATUS: begin
-                if (wb_dat_i[31:4] != 28'd0) code = E_RESERVED;
+                if (chk_q[C_RES4]) code = E_RESERVED;
             end
             A_ERR_CODE: code = E_NONE;
             A_MODE: begin
-                if (!stopped) code = E_BUSY;
-                else if (wb_dat_i[31:6] != 26'd0 || wb_dat_i[3]) code = E_RESERVED;
-                else if (!mode_built) code = E_MODE;
+                if (!stopped_q) code = E_BUSY;
+                else if (chk_q[C_RES_MODE]) code = E_RESERVED;
+                else if (chk_q[C_MODE]) code = E_MODE;
             end
             A_RATE: begin
-                if (!stopped) code = E_BUSY;
-                else if (wb_dat_i[31:16] != 16'd0) code = E_RESERVED;
-                else if (wb_dat_i[15:0] == 16'd0 || {1'b0, wb_dat_i[15:0]} > RATE_LIMIT) code = E_RATE;
+                if (!stopped_q) code = E_BUSY;
+                else if (chk_q[C_RES16]) code = E_RESERVED;
+                else if (chk_q[C_RATE]) code = E_RATE;
             end
             A_TABLE: begin
-                if (!stopped) code = E_BUSY;
-                else if ((wb_dat_i & ~32'h0000F30F) != 32'd0) code = E_RESERVED;
-                else if (v_ib > P_TAW) code = E_TABLE_SIZE;
-                else if (ways_over || {2'b00, v_wl} > v_ib) code = E_WAYS;
-                else if (v_tb == 4'd0 || v_tb > P_TAG) code = E_TAG_BITS;
+                if (!stopped_q) code = E_BUSY;
+                else if (chk_q[C_RES_TABLE]) code = E_RESERVED;
+                else if (chk_q[C_SIZE]) code = E_TABLE_SIZE;
+                else if (chk_q[C_WAYS]) code = E_WAYS;
+                else if (chk_q[C_TAG]) code = E_TAG_BITS;
             end
             A_TAG_THRESH: begin
-                if (!stopped) code = E_BUSY;
-                else if (wb_dat_i[31:20] != 12'd0) code = E_RESERVED;
-                else if (v_eh == 16'd0 || v_rm < 4'd2 || {1'b0, v_rm} > MISS_LIMIT)
-                    code = E_THRESHOLD;
+                if (!stopped_q) code = E_BUSY;
+                else if (chk_q[C_RES20]) code = E_RESERVED;
+                else if (chk_q[C_THRESH]) code = E_THRESHOLD;
             end
             A_SEED: begin
-                if (!stopped) code = E_BUSY;
-                else if (wb_dat_i == 32'd0) code = E_SEED;
+                if (!stopped_q) code = E_BUSY;
+                else if (chk_q[C_SEED]) code = E_SEED;
             end
             A_OQ_WATERMARK: begin
-                if (wb_dat_i[31:13] != 19'd0) code = E_RESERVED;
-                else if (wb_dat_i[12:0] == 13'd0 || {1'b0, wb_dat_i[12:0]} > OQ_DEPTH) code = E_WATERMARK;
+                if (chk_q[C_RES13]) code = E_RESERVED;
+                else if (chk_q[C_WM]) code = E_WATERMARK;
             end
             A_SBOX_ADDR, A_SBOX_DATA: begin
-                if (!stopped) code = E_BUSY;
-                else if (wb_dat_i[31:8] != 24'd0) code = E_RESERVED;
+                if (!stopped_q) code = E_BUSY;
+                else if (chk_q[C_RES8]) code = E_RESERVED;
             end
             default: code = E_ADDRESS;
         endcase
@@ -278,11 +312,49 @@ module sp_regs #(
 
     reg  [NSEL-1:0] sel_q;
     reg             ok_q;       // the access is an accepted write
-    wire ok       = ack_q && ok_q;
+    // The effects of an accepted write, one flip-flop each, set for its ack
+    // cycle from the wait cycle's code: the commands fan out across the
+    // block (the table sweep, the accounting), so they start from a register.
+    localparam NW = W_SBOX_D + 1;
+    reg  [NW-1:0] eff_q;         // accepted write to this target, in its ack cycle
+    reg  [2:0]    cmd_q;         // CMD bits of an accepted write, in its ack cycle
+    reg           cfg_q;         // an accepted configuration write, in its ack cycle
+    // Acceptance per target, written out beside the code (not decoded from
+    // it, which is deeper): the data checks from the request cycle (dok_q)
+    // and the state this clock.  An assertion below ties the two together.
+    reg  [NW-1:0] dok_q;         // the written value passes its target's checks
+    wire [NW-1:0] dok_d;
+    assign dok_d[W_CTRL]   = !chk_d[C_RES2];
+    assign dok_d[W_CMD]    = !chk_d[C_RES3];
+    assign dok_d[W_IRQ_EN] = !chk_d[C_RES4];
+    assign dok_d[W_IRQ_ST] = !chk_d[C_RES4];
+    assign dok_d[W_ERR]    = 1'b1;
+    assign dok_d[W_MODE]   = !chk_d[C_RES_MODE] && !chk_d[C_MODE];
+    assign dok_d[W_RATE]   = !chk_d[C_RES16] && !chk_d[C_RATE];
+    assign dok_d[W_TABLE]  = !chk_d[C_RES_TABLE] && !chk_d[C_SIZE] && !chk_d[C_WAYS] && !chk_d[C_TAG];
+    assign dok_d[W_THRESH] = !chk_d[C_RES20] && !chk_d[C_THRESH];
+    assign dok_d[W_SEED]   = !chk_d[C_SEED];
+    assign dok_d[W_WM]     = !chk_d[C_RES13] && !chk_d[C_WM];
+    assign dok_d[W_SBOX_A] = !chk_d[C_RES8];
+    assign dok_d[W_SBOX_D] = !chk_d[C_RES8];
+    wire starting = dat_q[0] && !ctrl_q[0];
+    wire [NW-1:0] sok;           // the state lets the write in
+    assign sok[W_CTRL]   = !(starting && (flushing_i || (mode_q[2:0] == S_TAG && evict_above_rate)));
+    assign sok[W_CMD]    = dat_q[1:0] == 2'b00 || stopped_q;
+    assign sok[W_IRQ_EN] = 1'b1;
+    assign sok[W_IRQ_ST] = 1'b1;
+    assign sok[W_ERR]    = 1'b1;
+    assign sok[W_MODE]   = stopped_q;
+    assign sok[W_RATE]   = stopped_q;
+    assign sok[W_TABLE]  = stopped_q;
+    assign sok[W_THRESH] = stopped_q;
+    assign sok[W_SEED]   = stopped_q;
+    assign sok[W_WM]     = 1'b1;
+    assign sok[W_SBOX_A] = stopped_q;
+    assign sok[W_SBOX_D] = stopped_q;
+    wire [NW-1:0] eff_d = (wwait_q && wb_cyc_i) ? (sel_q[NW-1:0] & dok_q & sok) : {NW{1'b0}};
     wire rejected = wr && !ok_q;
-    wire w_ctrl   = ok && sel_q[W_CTRL];
-    wire w_cmd    = ok && sel_q[W_CMD];
-    wire w_config = ok && (sel_q[W_MODE] || sel_q[W_RATE] || sel_q[W_TABLE] || sel_q[W_THRESH]);
+    wire w_ctrl   = eff_q[W_CTRL];
 
     // ---- reads
     wire [OQ_AW:0] depth_n = OQ_DEPTH[OQ_AW:0];
@@ -355,8 +427,8 @@ module sp_regs #(
     end
 
     reg [31:0] rdata_q;
-    reg        wait1_q, wait2_q, head_valid_q;
-    wire request  = wb_cyc_i && wb_stb_i && !ack_q && !wait1_q && !wait2_q;
+    reg        wait1_q, wait2_q, wwait_q, head_valid_q;
+    wire request  = wb_cyc_i && wb_stb_i && !ack_q && !wait1_q && !wait2_q && !wwait_q;
     wire ram_word  = in_page && (word == A_SBOX_DATA[7:2] || word == A_MSG_HEAD[7:2]);
     wire slow_read = (acc_word || ram_word) && !wb_we_i;
     reg        acc_read_q;        // the waiting read is an accounting word
@@ -364,20 +436,30 @@ module sp_regs #(
     reg  [30:0] head_q;           // kind and count of the head message
     wire pop       = rd && sel_q[R_HEAD] && head_valid_q;
     wire sbox_read = rd && sel_q[R_SBOX_D];
-    wire sbox_wr   = ok && sel_q[W_SBOX_D];
+    wire sbox_wr   = eff_q[W_SBOX_D];
     // SBOX_ADDR after this clock: written, or stepped by a SBOX_DATA access
-    wire [7:0] sbox_addr_d = (ok && sel_q[W_SBOX_A]) ? dat_q[7:0] :
+    wire [7:0] sbox_addr_d = eff_q[W_SBOX_A] ? dat_q[7:0] :
                              (sbox_wr || sbox_read) ? sbox_addr_q + 8'd1 : sbox_addr_q;
 
     // ---- state
     always @(posedge clk_i) begin
-        // the bus: ack one clock after a new access, two for a MSG_HEAD or
-        // SBOX_DATA read (the RAM output registered), three for an
-        // accounting read (sp_acc selects and registers the word, then adds
-        // the carry of its high half)
-        ack_q       <= (request && !slow_read) || (wait1_q && !acc_read_q && wb_cyc_i) ||
-                       (wait2_q && wb_cyc_i);
+        // the bus: ack one clock after a new read, two for a write (its
+        // checks) or a MSG_HEAD or SBOX_DATA read (the RAM output
+        // registered), three for an accounting read (sp_acc selects and
+        // registers the word, then adds the carry of its high half)
+        ack_q       <= (request && !slow_read && !wb_we_i) ||
+                       (wait1_q && !acc_read_q && wb_cyc_i) ||
+                       (wait2_q && wb_cyc_i) || (wwait_q && wb_cyc_i);
         wait1_q     <= request && slow_read;
+        wwait_q     <= request && wb_we_i;
+        eff_q       <= eff_d;
+        cmd_q       <= eff_d[W_CMD] ? dat_q[2:0] : 3'b000;
+        cfg_q       <= eff_d[W_MODE] || eff_d[W_RATE] || eff_d[W_TABLE] || eff_d[W_THRESH];
+        stopped_q   <= stopped;
+        if (wwait_q) begin
+            code_q <= code;
+            ok_q   <= code == E_NONE;
+        end
         wait2_q     <= wait1_q && acc_read_q && wb_cyc_i;
         if (request) acc_read_q <= acc_word;
         sbox_data_q <= sbox_data_i;
@@ -390,29 +472,30 @@ module sp_regs #(
             we_q   <= wb_we_i;
             adr_q  <= wb_adr_i;
             dat_q  <= wb_dat_i;
-            code_q <= code;
+            chk_q  <= chk_d;
+            dok_q  <= dok_d;
             sel_q  <= sel_d;
-            ok_q   <= wb_we_i && code == E_NONE;
+            ok_q   <= 1'b0;
             rdata_q      <= rdata;
             head_valid_q <= oq_head_valid_i;
         end
 
         if (w_ctrl) ctrl_q <= dat_q[1:0];
-        if (ok && sel_q[W_MODE]) mode_q <= dat_q[5:0];
-        if (ok && sel_q[W_RATE]) rate_q <= dat_q[15:0];
-        evict_above_rate <= ((ok && sel_q[W_THRESH]) ? dat_q[15:0] : thresh_q[15:0]) >
-                            ((ok && sel_q[W_RATE]) ? dat_q[15:0] : rate_q);
-        if (ok && sel_q[W_TABLE]) table_q <= dat_q[15:0];
-        if (ok && sel_q[W_THRESH]) thresh_q <= dat_q[19:0];
-        if (ok && sel_q[W_WM]) wm_q <= dat_q[12:0];
-        if (ok && sel_q[W_IRQ_EN]) irq_en_q <= dat_q[3:0];
+        if (eff_q[W_MODE]) mode_q <= dat_q[5:0];
+        if (eff_q[W_RATE]) rate_q <= dat_q[15:0];
+        evict_above_rate <= (eff_q[W_THRESH] ? dat_q[15:0] : thresh_q[15:0]) >
+                            (eff_q[W_RATE] ? dat_q[15:0] : rate_q);
+        if (eff_q[W_TABLE]) table_q <= dat_q[15:0];
+        if (eff_q[W_THRESH]) thresh_q <= dat_q[19:0];
+        if (eff_q[W_WM]) wm_q <= dat_q[12:0];
+        if (eff_q[W_IRQ_EN]) irq_en_q <= dat_q[3:0];
 
         // sticky interrupts: this cycle's events first, then a write-one-to-clear
         sticky_q <= (sticky_q | {flush_done_i, rejected, drop_i}) &
-                    ~((ok && sel_q[W_IRQ_ST]) ? dat_q[3:1] : 3'b000);
+                    ~(eff_q[W_IRQ_ST] ? dat_q[3:1] : 3'b000);
 
         // the first rejected write is kept until ERR_CODE is written
-        if (ok && sel_q[W_ERR]) begin
+        if (eff_q[W_ERR]) begin
             err_code_q  <= 8'd0;
             err_off_q   <= 12'd0;
             err_value_q <= 32'd0;
@@ -434,6 +517,10 @@ module sp_regs #(
             ack_q       <= 1'b0;
             wait1_q <= 1'b0;
             wait2_q <= 1'b0;
+            wwait_q <= 1'b0;
+            eff_q   <= {NW{1'b0}};
+            cmd_q   <= 3'b000;
+            cfg_q   <= 1'b0;
             ctrl_q      <= 2'b00;
             mode_q      <= 6'd3;   // HP
             rate_q      <= RATE_RST;
@@ -468,10 +555,10 @@ module sp_regs #(
     assign evict_hits_o     = thresh_q[15:0];
     assign replace_misses_o = thresh_q[19:16];
 
-    assign clear_o      = (w_cmd && dat_q[1]) || w_config;
-    assign flush_o      = w_cmd && dat_q[0];
-    assign snapshot_o   = w_cmd && dat_q[2];
-    assign seed_wr_o    = ok && sel_q[W_SEED];
+    assign clear_o      = cmd_q[1] || cfg_q;
+    assign flush_o      = cmd_q[0];
+    assign snapshot_o   = cmd_q[2];
+    assign seed_wr_o    = eff_q[W_SEED];
     assign seed_data_o  = dat_q;
     assign sbox_wr_o    = sbox_wr;
     assign sbox_addr_o  = sbox_addr_q;
@@ -480,6 +567,13 @@ module sp_regs #(
     assign pop_o        = pop;
 
     assign irq_o = (irq_status & irq_en_q) != 4'd0;
+
+`ifdef SP_ASSERT
+    // the per-target acceptance and the error code agree on every write
+    always @(posedge clk_i) begin
+        if (!rst_i && wwait_q && wb_cyc_i) assert ((eff_d != {NW{1'b0}}) == (code == E_NONE));
+    end
+`endif
 
 endmodule
 

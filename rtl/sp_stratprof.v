@@ -151,12 +151,14 @@ module sp_stratprof #(
     wire           s0_take;
 
     reg            resv_full_q;    // resv_q == OQ_DEPTH, registered with it
+    reg  [OQ_AW:0] free_q;         // OQ_DEPTH - resv_q, kept beside it
     wire can_take  = !resv_full_q && !tq_full;
     wire ready     = !rst_i && (!enable || can_take || drop_policy);
     wire handshake = tuple_valid_i && ready;
     wire ignored   = handshake && !enable;
     wire dropped   = handshake && enable && !can_take;
-    wire taken     = handshake && enable && can_take;
+    // written out flat: taken feeds the credit adder, the longest path here
+    wire taken     = tuple_valid_i && !rst_i && enable && can_take;
 
     assign tuple_ready_o = ready;
     assign obs_drop_o    = dropped;
@@ -394,15 +396,20 @@ module sp_stratprof #(
     wire resv_inc  = taken || ak_flush;
     wire resv_dec0 = !rel_s2_q && !absorbed_q4 && !pop;
     wire resv_dec1 = (rel_s2_q ^ absorbed_q4 ^ pop) && !(rel_s2_q && absorbed_q4 && pop);
+    // net change in -3..+1, each bit a function of the four inputs, so the
+    // counters take a single adder behind one level of logic
+    wire [1:0] resv_decs  = {1'b0, rel_s2_q} + {1'b0, absorbed_q4} + {1'b0, pop};
+    wire [2:0] resv_delta = {2'b00, resv_inc} - {1'b0, resv_decs};
+    wire [OQ_AW + 2:0] resv_step = {{OQ_AW{resv_delta[2]}}, resv_delta};
+    wire unused_step = ^resv_step[OQ_AW + 2:OQ_AW + 1];
     always @(posedge clk_i) begin
-        resv_q <= resv_q + (resv_inc ? ONE : {(OQ_AW + 1){1'b0}})
-                         - (rel_s2_q ? ONE : {(OQ_AW + 1){1'b0}})
-                         - (absorbed_q4 ? ONE : {(OQ_AW + 1){1'b0}})
-                         - (pop ? ONE : {(OQ_AW + 1){1'b0}});
+        resv_q <= resv_q + resv_step[OQ_AW:0];
+        free_q <= free_q - resv_step[OQ_AW:0];
         resv_full_q <= (resv_q == OQ_DEPTH - ONE && resv_inc && resv_dec0) ||
                        (resv_q == OQ_DEPTH && (resv_inc ? resv_dec1 : resv_dec0));
         if (rst_i) begin
             resv_q      <= {(OQ_AW + 1){1'b0}};
+            free_q      <= OQ_DEPTH;
             resv_full_q <= 1'b0;
         end
     end
@@ -417,13 +424,16 @@ module sp_stratprof #(
     // (sp_acc applies a flush message and a snapshot request by the same
     // clock).  Pops that happen meanwhile make room for more, which the
     // model's snapshot would not include, so they do not move the target.
+    // The owed count is stored as snap_owed_q - snap_sub_q: taking the flush
+    // message of the command's clock off a clock later keeps the subtraction
+    // out of the min(entries, free slots) path.
     reg        snap_pending_q;
     reg  [6:0] snap_owed_q;
-    wire [OQ_AW:0] free_slots = OQ_DEPTH - resv_q;
-    wire [13:0] free_x  = {{(13 - OQ_AW){1'b0}}, free_slots};
+    reg        snap_sub_q;
+    wire [13:0] free_x  = {{(13 - OQ_AW){1'b0}}, free_q};
     wire [13:0] used_x  = {7'd0, ak_used};
     wire [13:0] owed_x  = (used_x < free_x) ? used_x : free_x;
-    wire [6:0]  owed_now = owed_x[6:0] - (ak_flush ? 7'd1 : 7'd0);
+    wire        owed_one = snap_sub_q ? (snap_owed_q == 7'd2) : (snap_owed_q == 7'd1);
     // owed_now == 0, told from equality tests alone (this decides the enables)
     wire flush_on   = reg_flush || flushing;
     wire min_zero   = ak_used == 7'd0 || resv_q == OQ_DEPTH;
@@ -431,17 +441,22 @@ module sp_stratprof #(
                       (resv_q == OQ_DEPTH - ONE && ak_used != 7'd0);
     wire owed_zero  = !flush_on || min_zero || (min_one && ak_flush);
     wire snap_now  = reg_snapshot && owed_zero;
-    wire snap_late = !reg_snapshot && snap_pending_q && ak_flush && snap_owed_q == 7'd1;
+    wire snap_late = !reg_snapshot && snap_pending_q && ak_flush && owed_one;
     always @(posedge clk_i) begin
-        if (snap_pending_q && ak_flush) snap_owed_q <= snap_owed_q - 7'd1;
+        if (snap_pending_q) begin
+            snap_owed_q <= snap_owed_q - {6'd0, snap_sub_q} - {6'd0, ak_flush};
+            snap_sub_q  <= 1'b0;
+        end
         if (snap_now || snap_late) snap_pending_q <= 1'b0;
         if (reg_snapshot && !owed_zero) begin
             snap_pending_q <= 1'b1;
-            snap_owed_q    <= owed_now;
+            snap_owed_q    <= owed_x[6:0];
+            snap_sub_q     <= ak_flush;
         end
         if (rst_i) begin
             snap_pending_q <= 1'b0;
             snap_owed_q    <= 7'd0;
+            snap_sub_q     <= 1'b0;
         end
     end
     wire unused_owed = ^owed_x[13:7];
@@ -559,6 +574,7 @@ module sp_stratprof #(
             assert (resv_q >= oq_count);
             assert (resv_q <= OQ_DEPTH);
             assert (resv_full_q == (resv_q == OQ_DEPTH));
+            assert (free_q == OQ_DEPTH - resv_q);
             // at most one source pushes a message per clock
             assert (!(ak_valid && s3_valid && !assoc_en));
             assert (!(valid_q4 && oq_full));
