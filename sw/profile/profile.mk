@@ -2,7 +2,9 @@
 # section 5.3.1 error metric) and its unit test. Included by the top Makefile
 # from the repository root; objects come from its generic $(OBJ)/%.o rule.
 
-SPPROFILE_SRCS := $(wildcard sw/profile/*.c)
+# The library holds the profile table and every analysis in the subfolders
+# (value/, compare/, paths/); each subfolder's .mk registers its own tests.
+SPPROFILE_SRCS := $(sort $(shell find sw/profile -name '*.c' -not -path '*/tests/*'))
 SPPROFILE_OBJS := $(SPPROFILE_SRCS:%.c=$(OBJ)/%.o)
 SPPROFILE_LIB  := $(BUILD)/lib/libspprofile.a
 
@@ -19,3 +21,5 @@ $(BIN)/test_profile: $(OBJ)/sw/profile/tests/test_profile.o $(SPPROFILE_LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) $^ -lm -o $@
 
 TEST_BINS += $(BIN)/test_profile
+
+include $(wildcard sw/profile/*/*.mk)
