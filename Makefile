@@ -28,6 +28,7 @@ all:
 include cmodel/cmodel.mk
 include sw/trace/trace.mk
 include sw/profile/profile.mk
+include sw/driver/driver.mk
 include sw/stratprof/stratprof.mk
 include rtl/rtl.mk
 include fpga/fpga.mk

@@ -1,0 +1,446 @@
+/*
+ * sp_driver.c - the host driver of the stratprof block (see sp_driver.h).
+ *
+ * Freestanding: no libc beyond the compiler's own headers, so the same
+ * object runs on a RISC-V soft core, against the C model and against the
+ * Verilator testbench.
+ */
+#include "sp_driver.h"
+
+#define POLL_LIMIT_DEFAULT 1000000u
+#define VERSION_MAJOR 1u
+
+static uint32_t rd(sp_drv_t *d, uint32_t off)
+{
+    d->reg_reads++;
+    return d->hal.read32(d->hal.ctx, off);
+}
+
+static void wr(sp_drv_t *d, uint32_t off, uint32_t v)
+{
+    d->reg_writes++;
+    d->hal.write32(d->hal.ctx, off, v);
+}
+
+static int fail(sp_drv_t *d, int status, const char *field, uint64_t value, uint64_t lo, uint64_t hi,
+                const char *why)
+{
+    d->err.status = status;
+    d->err.field = field;
+    d->err.value = value;
+    d->err.lo = lo;
+    d->err.hi = hi;
+    d->err.reg = 0;
+    d->err.code = 0;
+    d->err.why = why;
+    return status;
+}
+
+static void set_default_counters(sp_drv_t *d)
+{
+    for (unsigned i = 0; i < SP_ACC_COUNT; i++) {
+        d->acc_raw[i] = 0;
+        d->acc_wide[i] = 0;
+    }
+}
+
+int sp_drv_init(sp_drv_t *d, const sp_hal_t *hal)
+{
+    sp_drv_t z = {0};
+    *d = z;
+    d->hal = *hal;
+    d->poll_limit = POLL_LIMIT_DEFAULT;
+    set_default_counters(d);
+
+    uint32_t id = rd(d, SP_REG_ID);
+    if (id != SP_ID_VALUE)
+        return fail(d, SP_DRV_E_ID, "ID", id, SP_ID_VALUE, SP_ID_VALUE,
+                    "no stratprof block answers at this address");
+    uint32_t version = rd(d, SP_REG_VERSION);
+    if (version >> 16 != VERSION_MAJOR)
+        return fail(d, SP_DRV_E_VERSION, "VERSION", version, VERSION_MAJOR << 16,
+                    (VERSION_MAJOR << 16) | 0xFFFFu, "the block implements a spec major version this driver does not");
+
+    uint32_t p = rd(d, SP_REG_PARAMS), p2 = rd(d, SP_REG_PARAMS2);
+    sp_drv_build_t *b = &d->build;
+    b->word_bits = p >> SP_PARAMS_WORD_BITS_SHIFT & 0xFFu;
+    b->table_aw = p >> SP_PARAMS_TABLE_AW_SHIFT & 0xFu;
+    b->ways_log2_max = p >> SP_PARAMS_WAYS_LOG2_SHIFT & 0x3u;
+    b->tag_bits_max = p >> SP_PARAMS_TAG_BITS_SHIFT & 0xFu;
+    b->oq_aw = p >> SP_PARAMS_OQ_AW_SHIFT & 0xFu;
+    b->assoc_k = p >> SP_PARAMS_ASSOC_K_SHIFT & 0x7Fu;
+    b->count_bits = p2 >> SP_PARAMS2_COUNT_BITS_SHIFT & 0x1Fu;
+    b->miss_bits = p2 >> SP_PARAMS2_MISS_BITS_SHIFT & 0x7u;
+    b->opt_tagged = (p2 & SP_PARAMS2_TAGGED) != 0;
+    b->opt_cr = (p2 & SP_PARAMS2_CR) != 0;
+    b->acc_bits = p2 >> SP_PARAMS2_ACC_BITS_SHIFT & 0x7Fu;
+    if (b->word_bits != 32 && b->word_bits != 64)
+        return fail(d, SP_DRV_E_PROTOCOL, "PARAMS.WORD_BITS", b->word_bits, 32, 64,
+                    "word width is neither 32 nor 64");
+    if (b->acc_bits < 32 || b->acc_bits > 64)
+        return fail(d, SP_DRV_E_PROTOCOL, "PARAMS2.ACC_BITS", b->acc_bits, 32, 64,
+                    "accounting width out of the spec's range");
+    if (b->count_bits < 1 || b->count_bits > 16)
+        return fail(d, SP_DRV_E_PROTOCOL, "PARAMS2.COUNT_BITS", b->count_bits, 1, 16,
+                    "count width out of the spec's range");
+
+    /* the configuration the block holds now */
+    sp_drv_config_t *c = &d->cfg;
+    uint32_t mode = rd(d, SP_REG_MODE), table = rd(d, SP_REG_TABLE);
+    uint32_t thresh = rd(d, SP_REG_TAG_THRESH), ctrl = rd(d, SP_REG_CTRL);
+    c->sampler = mode & SP_MODE_SAMPLER_MASK;
+    c->assoc = (mode & SP_MODE_ASSOC_EN) != 0;
+    c->tag_discard = (mode & SP_MODE_TAG_DISCARD) != 0;
+    c->rate = rd(d, SP_REG_RATE) & 0xFFFFu;
+    c->index_bits = table >> SP_TABLE_INDEX_BITS_SHIFT & 0xFu;
+    c->ways_log2 = table >> SP_TABLE_WAYS_LOG2_SHIFT & 0x3u;
+    c->tag_bits = table >> SP_TABLE_TAG_BITS_SHIFT & 0xFu;
+    c->evict_hits = thresh >> SP_TAG_EVICT_HITS_SHIFT & 0xFFFFu;
+    c->replace_misses = thresh >> SP_TAG_REPLACE_MISSES_SHIFT & 0xFu;
+    c->seed = rd(d, SP_REG_SEED);
+    c->watermark = rd(d, SP_REG_OQ_WATERMARK) & 0x1FFFu;
+    c->drop_policy = (ctrl & SP_CTRL_DROP) != 0;
+    c->use_irq = (rd(d, SP_REG_IRQ_ENABLE) & SP_IRQ_WATERMARK) != 0;
+    d->running = (ctrl & SP_CTRL_ENABLE) != 0;
+    return SP_DRV_OK;
+}
+
+void sp_drv_set_sink(sp_drv_t *d, sp_drv_sink_fn sink, void *user)
+{
+    d->sink = sink;
+    d->sink_user = user;
+}
+
+void sp_drv_config_default(const sp_drv_t *d, sp_drv_config_t *c)
+{
+    const sp_drv_build_t *b = &d->build;
+    unsigned rate_max = b->count_bits >= 16 ? 0xFFFFu : 1u << b->count_bits;
+    sp_drv_config_t z = {0};
+    *c = z;
+    c->sampler = SP_SAMPLER_HP;
+    c->rate = rate_max < 256u ? rate_max : 256u;
+    c->index_bits = b->table_aw < 11u ? b->table_aw : 11u;
+    c->ways_log2 = 0;
+    c->tag_bits = b->tag_bits_max < 2u ? b->tag_bits_max : 2u;
+    c->evict_hits = c->rate < 32u ? c->rate : 32u;
+    c->replace_misses = b->miss_bits >= 3 ? 7u : 1u << b->miss_bits;
+    c->seed = 0x9E3779B9u;
+    c->watermark = 1u << (b->oq_aw - 1u);
+    c->drop_policy = 0;
+    c->use_irq = 1;
+}
+
+static int sampler_built(const sp_drv_build_t *b, unsigned s)
+{
+    if (s >= SP_SAMPLER_COUNT)
+        return 0;
+    if (s == SP_SAMPLER_TAG)
+        return b->opt_tagged;
+    if (s == SP_SAMPLER_CR || s == SP_SAMPLER_HCR)
+        return b->opt_cr;
+    return 1;
+}
+
+int sp_drv_check_config(sp_drv_t *d, const sp_drv_config_t *c)
+{
+    const sp_drv_build_t *b = &d->build;
+    unsigned rate_max = b->count_bits >= 16 ? 0xFFFFu : 1u << b->count_bits;
+    unsigned ways_max = b->ways_log2_max < c->index_bits ? b->ways_log2_max : c->index_bits;
+    unsigned depth = 1u << b->oq_aw;
+    if (!sampler_built(b, c->sampler))
+        return fail(d, SP_DRV_E_CONFIG, "sampler", c->sampler, 0, SP_SAMPLER_COUNT - 1,
+                    c->sampler >= SP_SAMPLER_COUNT ? "not a sampler code"
+                                                   : "this build leaves the mode out (PARAMS2)");
+    if (c->rate < 1 || c->rate > rate_max)
+        return fail(d, SP_DRV_E_CONFIG, "rate", c->rate, 1, rate_max,
+                    "outside 1..2^COUNT_BITS (and 16 bits)");
+    if (c->index_bits > b->table_aw)
+        return fail(d, SP_DRV_E_CONFIG, "index_bits", c->index_bits, 0, b->table_aw,
+                    "more table entries than the build has (PARAMS.TABLE_AW)");
+    if (c->ways_log2 > ways_max)
+        return fail(d, SP_DRV_E_CONFIG, "ways_log2", c->ways_log2, 0, ways_max,
+                    "more ways than the build has or than the table has entries");
+    if (c->tag_bits < 1 || c->tag_bits > b->tag_bits_max)
+        return fail(d, SP_DRV_E_CONFIG, "tag_bits", c->tag_bits, 1, b->tag_bits_max,
+                    "tag width outside 1..PARAMS.TAG_BITS");
+    if (c->evict_hits < 1 || c->evict_hits > 0xFFFFu)
+        return fail(d, SP_DRV_E_CONFIG, "evict_hits", c->evict_hits, 1, 0xFFFFu,
+                    "ShouldEvict threshold outside 1..65535");
+    if (c->sampler == SP_SAMPLER_TAG && c->evict_hits > c->rate)
+        return fail(d, SP_DRV_E_CONFIG, "evict_hits", c->evict_hits, 1, c->rate,
+                    "TAG needs evict_hits <= rate (the block refuses to start otherwise)");
+    if (c->replace_misses < 2 || c->replace_misses > (1u << b->miss_bits))
+        return fail(d, SP_DRV_E_CONFIG, "replace_misses", c->replace_misses, 2, 1u << b->miss_bits,
+                    "ShouldReplace threshold outside 2..2^MISS_BITS");
+    if (c->seed == 0)
+        return fail(d, SP_DRV_E_CONFIG, "seed", 0, 1, 0xFFFFFFFFu,
+                    "the random generator would stay at 0");
+    if (c->watermark < 1 || c->watermark > depth)
+        return fail(d, SP_DRV_E_CONFIG, "watermark", c->watermark, 1, depth,
+                    "outside 1..output queue depth");
+    return SP_DRV_OK;
+}
+
+/* Reads ERR_CODE; a rejected write becomes E_REJECTED naming the register. */
+static int check_rejected(sp_drv_t *d)
+{
+    uint32_t e = rd(d, SP_REG_ERR_CODE);
+    unsigned code = e >> SP_ERR_CODE_SHIFT & 0xFFu;
+    if (code == SP_ERR_NONE)
+        return SP_DRV_OK;
+    uint32_t value = rd(d, SP_REG_ERR_VALUE);
+    wr(d, SP_REG_ERR_CODE, 0);
+    wr(d, SP_REG_IRQ_STATUS, SP_IRQ_ERROR);
+    fail(d, SP_DRV_E_REJECTED, "ERR_CODE", value, 0, 0, "the block rejected a register write");
+    d->err.reg = e >> SP_ERR_OFFSET_SHIFT & 0xFFFu;
+    d->err.code = code;
+    return SP_DRV_E_REJECTED;
+}
+
+/* Polls STATUS until BITS are clear, draining meanwhile when DRAIN. */
+static int wait_clear(sp_drv_t *d, uint32_t bits, int drain, const char *name)
+{
+    for (uint32_t i = 0; i < d->poll_limit; i++) {
+        uint32_t st = rd(d, SP_REG_STATUS);
+        if (!(st & bits))
+            return SP_DRV_OK;
+        if (drain && !(st & SP_STATUS_OQ_EMPTY))
+            sp_drv_drain(d, 0);
+    }
+    fail(d, SP_DRV_E_TIMEOUT, name, d->poll_limit, 0, 0, "a STATUS bit did not clear");
+    d->err.reg = SP_REG_STATUS;
+    return SP_DRV_E_TIMEOUT;
+}
+
+int sp_drv_configure(sp_drv_t *d, const sp_drv_config_t *c)
+{
+    int rc = sp_drv_check_config(d, c);
+    if (rc)
+        return rc;
+    if (d->running)
+        return fail(d, SP_DRV_E_RUNNING, "CTRL.ENABLE", 1, 0, 0, "configure needs the block stopped");
+    rc = wait_clear(d, SP_STATUS_BUSY | SP_STATUS_FLUSHING, 1, "STATUS.BUSY");
+    if (rc)
+        return rc;
+    wr(d, SP_REG_ERR_CODE, 0);
+    uint32_t mode = c->sampler | (c->assoc ? SP_MODE_ASSOC_EN : 0u) | (c->tag_discard ? SP_MODE_TAG_DISCARD : 0u);
+    wr(d, SP_REG_CTRL, c->drop_policy ? SP_CTRL_DROP : 0u);
+    wr(d, SP_REG_MODE, mode);
+    wr(d, SP_REG_RATE, c->rate);
+    wr(d, SP_REG_TABLE, c->index_bits << SP_TABLE_INDEX_BITS_SHIFT | c->ways_log2 << SP_TABLE_WAYS_LOG2_SHIFT |
+                            c->tag_bits << SP_TABLE_TAG_BITS_SHIFT);
+    wr(d, SP_REG_TAG_THRESH, c->evict_hits << SP_TAG_EVICT_HITS_SHIFT |
+                                 c->replace_misses << SP_TAG_REPLACE_MISSES_SHIFT);
+    wr(d, SP_REG_SEED, c->seed);
+    wr(d, SP_REG_OQ_WATERMARK, c->watermark);
+    rc = check_rejected(d);
+    if (rc)
+        return rc;
+    d->cfg = *c;
+    /* the configuration writes start a table clear: wait for it */
+    return wait_clear(d, SP_STATUS_BUSY, 0, "STATUS.BUSY");
+}
+
+int sp_drv_load_sbox(sp_drv_t *d, const uint8_t sbox[256])
+{
+    if (d->running)
+        return fail(d, SP_DRV_E_RUNNING, "CTRL.ENABLE", 1, 0, 0, "an S-box reload needs the block stopped");
+    int rc = wait_clear(d, SP_STATUS_BUSY | SP_STATUS_FLUSHING, 1, "STATUS.BUSY");
+    if (rc)
+        return rc;
+    wr(d, SP_REG_ERR_CODE, 0);
+    wr(d, SP_REG_SBOX_ADDR, 0);
+    for (unsigned i = 0; i < 256; i++)
+        wr(d, SP_REG_SBOX_DATA, sbox[i]);
+    rc = check_rejected(d);
+    if (rc)
+        return rc;
+    /* SBOX_ADDR wrapped to 0; each read steps it */
+    for (unsigned i = 0; i < 256; i++) {
+        uint32_t v = rd(d, SP_REG_SBOX_DATA) & 0xFFu;
+        if (v != sbox[i]) {
+            fail(d, SP_DRV_E_SBOX, "SBOX_DATA", v, sbox[i], sbox[i], "S-box entry reads back different");
+            d->err.reg = i; /* the entry */
+            return SP_DRV_E_SBOX;
+        }
+    }
+    return SP_DRV_OK;
+}
+
+int sp_drv_start(sp_drv_t *d)
+{
+    wr(d, SP_REG_ERR_CODE, 0);
+    if (d->cfg.use_irq) {
+        wr(d, SP_REG_IRQ_ENABLE, SP_IRQ_WATERMARK);
+        if (d->hal.irq_enable)
+            d->hal.irq_enable(d->hal.ctx, 1);
+    } else {
+        wr(d, SP_REG_IRQ_ENABLE, 0);
+    }
+    wr(d, SP_REG_CTRL, SP_CTRL_ENABLE | (d->cfg.drop_policy ? SP_CTRL_DROP : 0u));
+    int rc = check_rejected(d);
+    if (rc)
+        return rc;
+    d->running = 1;
+    return SP_DRV_OK;
+}
+
+int sp_drv_stop(sp_drv_t *d)
+{
+    wr(d, SP_REG_CTRL, d->cfg.drop_policy ? SP_CTRL_DROP : 0u);
+    d->running = 0;
+    return wait_clear(d, SP_STATUS_BUSY, 1, "STATUS.BUSY");
+}
+
+int sp_drv_flush(sp_drv_t *d)
+{
+    if (d->running)
+        return fail(d, SP_DRV_E_RUNNING, "CTRL.ENABLE", 1, 0, 0, "a flush needs the block stopped");
+    int rc = wait_clear(d, SP_STATUS_BUSY, 1, "STATUS.BUSY");
+    if (rc)
+        return rc;
+    wr(d, SP_REG_ERR_CODE, 0);
+    wr(d, SP_REG_CMD, SP_CMD_FLUSH_ASSOC);
+    rc = check_rejected(d);
+    if (rc)
+        return rc;
+    rc = wait_clear(d, SP_STATUS_FLUSHING | SP_STATUS_BUSY, 1, "STATUS.FLUSHING");
+    if (rc)
+        return rc;
+    sp_drv_drain(d, 0);
+    wr(d, SP_REG_IRQ_STATUS, SP_IRQ_FLUSH_DONE);
+    return SP_DRV_OK;
+}
+
+int sp_drv_clear_table(sp_drv_t *d)
+{
+    if (d->running)
+        return fail(d, SP_DRV_E_RUNNING, "CTRL.ENABLE", 1, 0, 0, "a table clear needs the block stopped");
+    wr(d, SP_REG_ERR_CODE, 0);
+    wr(d, SP_REG_CMD, SP_CMD_CLEAR_TABLE);
+    int rc = check_rejected(d);
+    if (rc)
+        return rc;
+    return wait_clear(d, SP_STATUS_BUSY, 0, "STATUS.BUSY");
+}
+
+/* One message off the head; 0 when the head is empty. */
+static int pop_one(sp_drv_t *d)
+{
+    uint32_t head = rd(d, SP_REG_MSG_HEAD);
+    if (!(head & SP_MSG_VALID))
+        return 0;
+    sp_message_t m;
+    m.tuple.kind = (uint8_t)(head >> SP_MSG_KIND_SHIFT & SP_MSG_KIND_MASK);
+    m.count = head & SP_MSG_COUNT_MASK;
+    m.tuple.word0 = rd(d, SP_REG_MSG_W0_LO);
+    m.tuple.word1 = rd(d, SP_REG_MSG_W1_LO);
+    if (d->build.word_bits == 64) {
+        m.tuple.word0 |= (uint64_t)rd(d, SP_REG_MSG_W0_HI) << 32;
+        m.tuple.word1 |= (uint64_t)rd(d, SP_REG_MSG_W1_HI) << 32;
+    }
+    d->messages++;
+    if (d->sink)
+        d->sink(d->sink_user, &m);
+    return 1;
+}
+
+size_t sp_drv_drain(sp_drv_t *d, size_t max)
+{
+    size_t n = rd(d, SP_REG_OQ_FILL), done = 0;
+    if (max && n > max)
+        n = max;
+    while (done < n && pop_one(d))
+        done++;
+    return done;
+}
+
+void sp_drv_isr(sp_drv_t *d)
+{
+    size_t n = sp_drv_drain(d, 0);
+    uint32_t st = rd(d, SP_REG_IRQ_STATUS);
+    uint32_t sticky = st & (SP_IRQ_DROP | SP_IRQ_ERROR | SP_IRQ_FLUSH_DONE);
+    if (sticky)
+        wr(d, SP_REG_IRQ_STATUS, sticky);
+    if (st & SP_IRQ_DROP)
+        d->drop_irqs++;
+    if (n) {
+        d->interrupts++;
+        d->isr_messages += n;
+    }
+    if (d->hal.irq_ack)
+        d->hal.irq_ack(d->hal.ctx);
+}
+
+size_t sp_drv_poll(sp_drv_t *d, int force)
+{
+    uint32_t st = rd(d, SP_REG_STATUS);
+    if ((st & SP_STATUS_OQ_WM) || (force && !(st & SP_STATUS_OQ_EMPTY)))
+        return sp_drv_drain(d, 0);
+    return 0;
+}
+
+int sp_drv_read_acc(sp_drv_t *d, sp_drv_acc_t *acc)
+{
+    unsigned bits = d->build.acc_bits;
+    uint64_t mask = bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1u;
+    wr(d, SP_REG_ERR_CODE, 0);
+    wr(d, SP_REG_CMD, SP_CMD_SNAPSHOT);
+    int rc = check_rejected(d);
+    if (rc)
+        return rc;
+    /* Stopped, a snapshot asked for during a flush lands with the flush's last
+     * message and BUSY covers the wait.  Running, BUSY only says tuples are in
+     * flight, and the snapshot is already in the registers. */
+    if (!d->running) {
+        rc = wait_clear(d, SP_STATUS_BUSY, 1, "STATUS.BUSY");
+        if (rc)
+            return rc;
+    }
+    for (unsigned i = 0; i < SP_ACC_COUNT; i++) {
+        uint64_t lo = rd(d, SP_REG_ACC_LO(i));
+        uint64_t hi = rd(d, SP_REG_ACC_HI(i));
+        uint64_t raw = (lo | hi << 32) & mask;
+        d->acc_wide[i] += (raw - d->acc_raw[i]) & mask;
+        d->acc_raw[i] = raw;
+        acc->v[i] = d->acc_wide[i];
+    }
+    return SP_DRV_OK;
+}
+
+int sp_drv_check_acc(sp_drv_t *d, sp_drv_acc_t *acc)
+{
+    int rc = sp_drv_read_acc(d, acc);
+    if (rc)
+        return rc;
+    unsigned bits = d->build.acc_bits;
+    uint64_t mask = bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1u;
+    const uint64_t *r = d->acc_raw;
+    uint64_t l1 = (r[SP_ACC_EV_IGNORED] + r[SP_ACC_EV_DROPPED] + r[SP_ACC_EV_SKIPPED] + r[SP_ACC_EV_COUNTED]) & mask;
+    if (l1 != r[SP_ACC_EV_IN])
+        return fail(d, SP_DRV_E_CONSERVATION, "L1", r[SP_ACC_EV_IN], l1, l1,
+                    "EV_IN != EV_IGNORED + EV_DROPPED + EV_SKIPPED + EV_COUNTED");
+    uint64_t l2 = (r[SP_ACC_COUNT_OUT] + r[SP_ACC_COUNT_RES_TABLE] + r[SP_ACC_COUNT_RES_ASSOC] +
+                   r[SP_ACC_COUNT_DISCARDED]) & mask;
+    if (l2 != r[SP_ACC_COUNT_IN])
+        return fail(d, SP_DRV_E_CONSERVATION, "L2", r[SP_ACC_COUNT_IN], l2, l2,
+                    "COUNT_IN != COUNT_OUT + COUNT_RES_TABLE + COUNT_RES_ASSOC + COUNT_DISCARDED");
+    return SP_DRV_OK;
+}
+
+const char *sp_drv_status_name(int status)
+{
+    switch (status) {
+    case SP_DRV_OK: return "ok";
+    case SP_DRV_E_ID: return "no block";
+    case SP_DRV_E_VERSION: return "unknown version";
+    case SP_DRV_E_CONFIG: return "bad configuration";
+    case SP_DRV_E_REJECTED: return "write rejected";
+    case SP_DRV_E_RUNNING: return "block running";
+    case SP_DRV_E_TIMEOUT: return "timeout";
+    case SP_DRV_E_CONSERVATION: return "conservation law broken";
+    case SP_DRV_E_SBOX: return "S-box mismatch";
+    case SP_DRV_E_PROTOCOL: return "protocol error";
+    default: return "unknown status";
+    }
+}

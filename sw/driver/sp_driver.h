@@ -1,0 +1,144 @@
+/*
+ * sp_driver.h - the host driver of the stratprof block.
+ *
+ * Configures every mode the block has, reloads the hash's S-box, starts,
+ * stops and flushes it, drains the output queue from the interrupt handler
+ * or by polling, decodes the messages and hands each to a sink, and reads
+ * the accounting counters through a snapshot, checking the conservation
+ * laws of docs/spec.md section 7.  It reaches the block only through the
+ * HAL (sp_hal.h).
+ *
+ * The core is C99 with no malloc, no stdio and no globals, so it builds for
+ * a soft core: the caller owns sp_drv_t.  A configuration the build cannot
+ * take is rejected before anything is written, with an error that names
+ * the field, the value and the allowed range (sp_drv_error_text() in
+ * sp_driver_text.c formats it on hosted builds).
+ */
+#ifndef SP_DRIVER_H
+#define SP_DRIVER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sp_hal.h"
+#include "sp_regs.h"
+#include "sp_tuple.h"
+
+/* What the block was built with, read from PARAMS and PARAMS2. */
+typedef struct sp_drv_build {
+    unsigned word_bits, table_aw, ways_log2_max, tag_bits_max, oq_aw, assoc_k;
+    unsigned count_bits, miss_bits, acc_bits;
+    int opt_tagged, opt_cr;
+} sp_drv_build_t;
+
+/* A run-time configuration: every register the block has for it. */
+typedef struct sp_drv_config {
+    unsigned sampler;        /* enum sp_sampler */
+    int assoc;               /* 1: stage-1 messages go through A_k */
+    int tag_discard;         /* TAG: E5/E6 discard counts instead of handing over */
+    unsigned rate;           /* r, 1..2^COUNT_BITS */
+    unsigned index_bits;     /* log2 of the table entries in use, 0..TABLE_AW */
+    unsigned ways_log2;      /* TAG: log2 ways, 0..min(WAYS_LOG2_MAX, index_bits) */
+    unsigned tag_bits;       /* TAG: tag width, 1..TAG_BITS_MAX */
+    unsigned evict_hits;     /* TAG: ShouldEvict threshold, 1..rate */
+    unsigned replace_misses; /* TAG: ShouldReplace threshold, 2..2^MISS_BITS */
+    uint32_t seed;           /* random samplers' state, non-zero */
+    unsigned watermark;      /* interrupt at this many queued messages, 1..depth */
+    int drop_policy;         /* 1: drop tuples when the queue is full; 0: stall */
+    int use_irq;             /* 1: drain from sp_drv_isr(); 0: the caller polls */
+} sp_drv_config_t;
+
+/* Result codes; SP_DRV_OK is 0, everything else leaves the reason in d->err. */
+enum sp_drv_status {
+    SP_DRV_OK = 0,
+    SP_DRV_E_ID,           /* no stratprof block at this address (ID register) */
+    SP_DRV_E_VERSION,      /* a spec major version this driver does not know */
+    SP_DRV_E_CONFIG,       /* a configuration field out of the build's range */
+    SP_DRV_E_REJECTED,     /* the block rejected a write (ERR_CODE) */
+    SP_DRV_E_RUNNING,      /* the call needs the block stopped */
+    SP_DRV_E_TIMEOUT,      /* a STATUS bit did not clear within the poll limit */
+    SP_DRV_E_CONSERVATION, /* the accounting counters break a conservation law */
+    SP_DRV_E_SBOX,         /* the S-box read back differs from what was written */
+    SP_DRV_E_PROTOCOL      /* the block answered what the spec does not allow */
+};
+
+typedef struct sp_drv_error {
+    int status;          /* enum sp_drv_status */
+    const char *field;   /* the configuration field or register at fault */
+    uint64_t value;      /* its value */
+    uint64_t lo, hi;     /* the allowed range, when there is one */
+    uint32_t reg;        /* register offset (E_REJECTED, E_TIMEOUT) */
+    unsigned code;       /* the block's ERR_CODE (E_REJECTED) */
+    const char *why;     /* one line on what is wrong */
+} sp_drv_error_t;
+
+/* A decoded message goes to the sink (a profile, a file, a counter...). */
+typedef void (*sp_drv_sink_fn)(void *user, const sp_message_t *msg);
+
+/* The accounting counters of one snapshot, extended to 64 bits. */
+typedef struct sp_drv_acc {
+    uint64_t v[SP_ACC_COUNT];
+} sp_drv_acc_t;
+
+typedef struct sp_drv {
+    sp_hal_t hal;
+    sp_drv_build_t build;
+    sp_drv_config_t cfg;      /* the last configuration written */
+    sp_drv_sink_fn sink;
+    void *sink_user;
+    uint32_t poll_limit;      /* STATUS polls before E_TIMEOUT (default 1,000,000) */
+    int running;
+    /* statistics */
+    uint64_t messages;        /* decoded and handed to the sink */
+    uint64_t interrupts;      /* sp_drv_isr() calls that found work */
+    uint64_t isr_messages;    /* messages drained inside the handler */
+    uint64_t drop_irqs;       /* IRQ_STATUS.DROP seen (EV_DROPPED has the number) */
+    uint64_t reg_reads, reg_writes;
+    /* narrow accounting counters widened across snapshots */
+    uint64_t acc_raw[SP_ACC_COUNT], acc_wide[SP_ACC_COUNT];
+    sp_drv_error_t err;
+} sp_drv_t;
+
+/* Reads and checks ID, VERSION, PARAMS and PARAMS2; the block is left as it is. */
+int sp_drv_init(sp_drv_t *d, const sp_hal_t *hal);
+/* Messages go to SINK(USER, msg) from now on (NULL: counted and dropped). */
+void sp_drv_set_sink(sp_drv_t *d, sp_drv_sink_fn sink, void *user);
+
+/* The paper's reference configuration H[P_256]_2048, narrowed to the build. */
+void sp_drv_config_default(const sp_drv_t *d, sp_drv_config_t *c);
+/* Checks C against the build, naming the first field out of range
+ * (SP_DRV_E_CONFIG); writes nothing. */
+int sp_drv_check_config(sp_drv_t *d, const sp_drv_config_t *c);
+/* Checks, then writes every configuration register (the block must be stopped;
+ * a configuration write clears the counter table). */
+int sp_drv_configure(sp_drv_t *d, const sp_drv_config_t *c);
+/* Writes the 256 S-box entries and reads them back (block stopped). */
+int sp_drv_load_sbox(sp_drv_t *d, const uint8_t sbox[256]);
+
+int sp_drv_start(sp_drv_t *d);
+/* Clears ENABLE and waits until the block is idle, draining meanwhile. */
+int sp_drv_stop(sp_drv_t *d);
+/* Block stopped: emits every A_k entry and drains until the flush is done. */
+int sp_drv_flush(sp_drv_t *d);
+/* Block stopped: zeroes the counter table (its counts go to COUNT_DISCARDED). */
+int sp_drv_clear_table(sp_drv_t *d);
+
+/* Pops up to MAX messages (0: all that are queued now); returns how many. */
+size_t sp_drv_drain(sp_drv_t *d, size_t max);
+/* The interrupt handler: drains what is queued (at least the watermark's worth
+ * when the watermark raised it), clears the sticky causes, acknowledges. */
+void sp_drv_isr(sp_drv_t *d);
+/* Polling mode: drains when the queue has reached the watermark (or FORCE). */
+size_t sp_drv_poll(sp_drv_t *d, int force);
+
+/* Takes a snapshot and reads the eleven counters, widened to 64 bits (narrow
+ * builds: software extends them across snapshots, spec section 7). */
+int sp_drv_read_acc(sp_drv_t *d, sp_drv_acc_t *acc);
+/* A snapshot that must satisfy L1 and L2 (modulo 2^ACC_BITS); E_CONSERVATION names
+ * the law and the difference. */
+int sp_drv_check_acc(sp_drv_t *d, sp_drv_acc_t *acc);
+
+/* Name of a status code, for messages. */
+const char *sp_drv_status_name(int status);
+
+#endif

@@ -1,0 +1,58 @@
+/*
+ * sp_hal.h - the hardware access layer the host driver runs on.
+ *
+ * The driver touches the block only through these calls: 32-bit register
+ * reads and writes at byte offsets of cmodel/include/sp_regs.h, and the
+ * enable and acknowledge of the block's interrupt at the processor's
+ * interrupt controller.  A backend fills the table: memory-mapped I/O
+ * (sp_hal_mmio.c, bare metal and soft cores), the C model in-process
+ * (sp_hal_model.c), and the Verilator testbench's Wishbone master
+ * (verif/tb/sp_hal_bench.cpp).  The same driver source runs on all three.
+ */
+#ifndef SP_HAL_H
+#define SP_HAL_H
+
+#include <stdint.h>
+
+typedef struct sp_hal {
+    void *ctx; /* the backend's state, passed to every call */
+    uint32_t (*read32)(void *ctx, uint32_t offset);
+    void (*write32)(void *ctx, uint32_t offset, uint32_t value);
+    /* Unmask (ON = 1) or mask the block's line at the interrupt controller.
+     * NULL on a platform that only polls. */
+    void (*irq_enable)(void *ctx, int on);
+    /* Tell the interrupt controller the handler is done (edge controllers
+     * re-arm here); NULL when the controller needs nothing. */
+    void (*irq_ack)(void *ctx);
+} sp_hal_t;
+
+/* ---- memory-mapped I/O ---- */
+
+/* The block's registers at BASE; the interrupt controller through the
+ * platform's own functions (either may be NULL, see above). */
+typedef struct sp_hal_mmio {
+    volatile uint32_t *base;
+    void (*irq_enable)(int on);
+    void (*irq_ack)(void);
+} sp_hal_mmio_t;
+
+void sp_hal_mmio_init(sp_hal_t *hal, sp_hal_mmio_t *mmio);
+
+/* ---- the C model, in-process ---- */
+
+struct sp_model;
+
+/* The model stands in for the block; the interrupt "controller" is a mask
+ * bit that sp_hal_model_irq_pending() honours, so the caller (the code that
+ * plays the processor) knows when to call the driver's handler. */
+typedef struct sp_hal_model {
+    struct sp_model *model;
+    int irq_unmasked;
+    uint64_t reads, writes, acks; /* bus traffic, for cost accounting */
+} sp_hal_model_t;
+
+void sp_hal_model_init(sp_hal_t *hal, sp_hal_model_t *hm, struct sp_model *model);
+/* 1 when the block's interrupt line is high and unmasked. */
+int sp_hal_model_irq_pending(const sp_hal_model_t *hm);
+
+#endif

@@ -1,0 +1,48 @@
+/*
+ * sp_hal_model.c - the driver's HAL on the C model in the same process: a
+ * register access is sp_reg_read()/sp_reg_write(), and the interrupt
+ * controller is a mask bit the code playing the processor consults.
+ */
+#include "sp_hal.h"
+#include "sp_model.h"
+
+static uint32_t model_read(void *ctx, uint32_t off)
+{
+    sp_hal_model_t *hm = (sp_hal_model_t *)ctx;
+    hm->reads++;
+    return sp_reg_read(hm->model, off);
+}
+
+static void model_write(void *ctx, uint32_t off, uint32_t v)
+{
+    sp_hal_model_t *hm = (sp_hal_model_t *)ctx;
+    hm->writes++;
+    sp_reg_write(hm->model, off, v);
+}
+
+static void model_irq_enable(void *ctx, int on)
+{
+    ((sp_hal_model_t *)ctx)->irq_unmasked = on;
+}
+
+static void model_irq_ack(void *ctx)
+{
+    ((sp_hal_model_t *)ctx)->acks++;
+}
+
+void sp_hal_model_init(sp_hal_t *hal, sp_hal_model_t *hm, struct sp_model *model)
+{
+    hm->model = model;
+    hm->irq_unmasked = 0;
+    hm->reads = hm->writes = hm->acks = 0;
+    hal->ctx = hm;
+    hal->read32 = model_read;
+    hal->write32 = model_write;
+    hal->irq_enable = model_irq_enable;
+    hal->irq_ack = model_irq_ack;
+}
+
+int sp_hal_model_irq_pending(const sp_hal_model_t *hm)
+{
+    return hm->irq_unmasked && sp_model_irq(hm->model);
+}

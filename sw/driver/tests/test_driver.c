@@ -1,0 +1,520 @@
+/*
+ * test_driver.c - the host driver against the C model (sp_hal_model) and
+ * against scripted fake blocks for the failures a model cannot produce.
+ *
+ * The central check: with the stall policy the message stream does not
+ * depend on when software drains, so the profile the driver builds from
+ * interrupts must equal, tuple for tuple, the profile of a plain model run
+ * popped after every push.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sp_driver.h"
+#include "sp_driver_host.h"
+#include "sp_model.h"
+#include "sp_test.h"
+
+/* ------------------------------------------------------------ stimulus */
+
+/* A skewed synthetic stream: 64 load sites, each with a few hot values. */
+static void gen_tuple(uint32_t *s, sp_tuple_t *t)
+{
+    *s = sp_xorshift32(*s);
+    uint32_t r = *s;
+    unsigned site = (r & 0xFFu) < 200 ? (r >> 8) % 8u : (r >> 8) % 64u;
+    unsigned value = ((r >> 16) & 3u) == 0 ? (r >> 18) % 1000u : (r >> 18) % 3u;
+    t->kind = SP_KIND_VALUE;
+    t->word0 = 0x10000u + 4u * site;
+    t->word1 = value;
+}
+
+/* --------------------------------------------------- model as the block */
+
+typedef struct rig {
+    sp_model_t *m;
+    sp_hal_model_t hm;
+    sp_hal_t hal;
+    sp_drv_t d;
+    sp_profile_t prof;
+    sp_drv_profile_sink_t sink;
+    uint64_t max_isr_batch, min_isr_batch;
+} rig_t;
+
+static int rig_open(rig_t *r, const sp_params_t *p)
+{
+    memset(r, 0, sizeof *r);
+    r->m = malloc(sizeof *r->m);
+    if (!r->m || sp_model_init(r->m, p) != 0)
+        return -1;
+    sp_hal_model_init(&r->hal, &r->hm, r->m);
+    sp_profile_init(&r->prof);
+    r->sink.profile = &r->prof;
+    r->min_isr_batch = UINT64_MAX;
+    int rc = sp_drv_init(&r->d, &r->hal);
+    sp_drv_set_sink(&r->d, sp_drv_sink_profile, &r->sink);
+    return rc;
+}
+
+static void rig_close(rig_t *r)
+{
+    sp_profile_free(&r->prof);
+    free(r->m);
+}
+
+static void rig_isr(rig_t *r)
+{
+    uint64_t before = r->d.messages;
+    sp_drv_isr(&r->d);
+    uint64_t n = r->d.messages - before;
+    if (n > r->max_isr_batch)
+        r->max_isr_batch = n;
+    if (n < r->min_isr_batch)
+        r->min_isr_batch = n;
+}
+
+/* The processor: one tuple per step; the handler runs whenever the line is
+ * up, and a stalled port waits for it (or for a poll). */
+static void rig_stream(rig_t *r, uint32_t seed, uint64_t n)
+{
+    for (uint64_t i = 0; i < n; i++) {
+        sp_tuple_t t;
+        gen_tuple(&seed, &t);
+        while (sp_model_push(r->m, &t) == SP_PUSH_STALLED) {
+            if (sp_hal_model_irq_pending(&r->hm))
+                rig_isr(r);
+            else
+                sp_drv_poll(&r->d, 1);
+        }
+        if (sp_hal_model_irq_pending(&r->hm))
+            rig_isr(r);
+        else if (!r->d.cfg.use_irq)
+            sp_drv_poll(&r->d, 0);
+    }
+}
+
+/* The reference: the same configuration written straight into a model,
+ * popped after every push. */
+static void reference_profile(const sp_params_t *p, const sp_drv_config_t *c, uint32_t seed, uint64_t n,
+                              sp_profile_t *out, sp_drv_acc_t *acc)
+{
+    sp_model_t *m = malloc(sizeof *m);
+    SP_CHECK(m != NULL);
+    sp_model_init(m, p);
+    sp_reg_write(m, SP_REG_MODE, c->sampler | (c->assoc ? SP_MODE_ASSOC_EN : 0u));
+    sp_reg_write(m, SP_REG_RATE, c->rate);
+    sp_reg_write(m, SP_REG_TABLE, c->index_bits | c->ways_log2 << 8 | c->tag_bits << 12);
+    sp_reg_write(m, SP_REG_TAG_THRESH, c->evict_hits | c->replace_misses << 16);
+    sp_reg_write(m, SP_REG_SEED, c->seed);
+    sp_reg_write(m, SP_REG_CTRL, SP_CTRL_ENABLE);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_ERR_CODE), 0);
+    sp_message_t msg;
+    uint64_t stalls = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        sp_tuple_t t;
+        gen_tuple(&seed, &t);
+        stalls += sp_model_push(m, &t) != SP_PUSH_TAKEN;
+        while (sp_model_pop(m, &msg))
+            sp_profile_add(out, &msg.tuple, msg.count);
+    }
+    SP_CHECK_EQ(stalls, 0);
+    sp_reg_write(m, SP_REG_CTRL, 0);
+    if (c->assoc) {
+        sp_reg_write(m, SP_REG_CMD, SP_CMD_FLUSH_ASSOC);
+        do {
+            while (sp_model_pop(m, &msg))
+                sp_profile_add(out, &msg.tuple, msg.count);
+        } while (sp_reg_read(m, SP_REG_STATUS) & SP_STATUS_FLUSHING);
+    }
+    while (sp_model_pop(m, &msg))
+        sp_profile_add(out, &msg.tuple, msg.count);
+    for (unsigned i = 0; i < SP_ACC_COUNT; i++)
+        acc->v[i] = sp_model_acc(m, (enum sp_acc)i);
+    free(m);
+}
+
+static int same_profile(const sp_profile_t *a, const sp_profile_t *b)
+{
+    if (sp_profile_ntuples(a) != sp_profile_ntuples(b) || sp_profile_total(a) != sp_profile_total(b))
+        return 0;
+    for (size_t i = 0; i < sp_profile_ntuples(a); i++) {
+        const sp_profile_tuple_t *t = sp_profile_tuple_at(a, i);
+        if (sp_profile_count(b, t->kind, t->word0, t->word1) != t->count)
+            return 0;
+    }
+    return 1;
+}
+
+/* ---------------------------------------------------------------- tests */
+
+static void test_init_reads_build(void)
+{
+    sp_params_t p;
+    sp_params_default(&p);
+    rig_t r;
+    SP_CHECK_EQ(rig_open(&r, &p), SP_DRV_OK);
+    SP_CHECK_EQ(r.d.build.word_bits, 32);
+    SP_CHECK_EQ(r.d.build.table_aw, 12);
+    SP_CHECK_EQ(r.d.build.ways_log2_max, 2);
+    SP_CHECK_EQ(r.d.build.tag_bits_max, 8);
+    SP_CHECK_EQ(r.d.build.oq_aw, 8);
+    SP_CHECK_EQ(r.d.build.assoc_k, 16);
+    SP_CHECK_EQ(r.d.build.count_bits, 16);
+    SP_CHECK_EQ(r.d.build.miss_bits, 4);
+    SP_CHECK_EQ(r.d.build.acc_bits, 64);
+    SP_CHECK(r.d.build.opt_tagged && r.d.build.opt_cr);
+    SP_CHECK_EQ(r.d.running, 0);
+    /* the reset configuration, read back: HP */
+    SP_CHECK_EQ(r.d.cfg.sampler, SP_SAMPLER_HP);
+    rig_close(&r);
+}
+
+static void expect_config_error(sp_drv_t *d, const sp_drv_config_t *c, const char *field, uint64_t value,
+                                uint64_t lo, uint64_t hi)
+{
+    SP_CHECK_EQ(sp_drv_check_config(d, c), SP_DRV_E_CONFIG);
+    SP_CHECK_STR(d->err.field, field);
+    SP_CHECK_EQ(d->err.value, value);
+    SP_CHECK_EQ(d->err.lo, lo);
+    SP_CHECK_EQ(d->err.hi, hi);
+}
+
+static void test_config_checks(void)
+{
+    sp_params_t p;
+    sp_params_default(&p);
+    p.count_bits = 8;     /* rate up to 256 */
+    p.opt_cr = 0;
+    p.miss_bits = 3;
+    p.oq_aw = 6;
+    p.ways_log2_max = 1;
+    rig_t r;
+    SP_CHECK_EQ(rig_open(&r, &p), SP_DRV_OK);
+    sp_drv_config_t c, base;
+    sp_drv_config_default(&r.d, &base);
+    SP_CHECK_EQ(base.rate, 256);
+    SP_CHECK_EQ(base.index_bits, 11);
+    SP_CHECK_EQ(base.watermark, 32);
+    SP_CHECK_EQ(sp_drv_check_config(&r.d, &base), SP_DRV_OK);
+
+    c = base; c.sampler = SP_SAMPLER_CR;
+    expect_config_error(&r.d, &c, "sampler", SP_SAMPLER_CR, 0, 6);
+    c = base; c.sampler = 7;
+    expect_config_error(&r.d, &c, "sampler", 7, 0, 6);
+    c = base; c.rate = 257;
+    expect_config_error(&r.d, &c, "rate", 257, 1, 256);
+    c = base; c.rate = 0;
+    expect_config_error(&r.d, &c, "rate", 0, 1, 256);
+    c = base; c.index_bits = 13;
+    expect_config_error(&r.d, &c, "index_bits", 13, 0, 12);
+    c = base; c.ways_log2 = 2;
+    expect_config_error(&r.d, &c, "ways_log2", 2, 0, 1);
+    c = base; c.index_bits = 0; c.ways_log2 = 1;
+    expect_config_error(&r.d, &c, "ways_log2", 1, 0, 0);
+    c = base; c.tag_bits = 9;
+    expect_config_error(&r.d, &c, "tag_bits", 9, 1, 8);
+    c = base; c.sampler = SP_SAMPLER_TAG; c.rate = 16; c.evict_hits = 17;
+    expect_config_error(&r.d, &c, "evict_hits", 17, 1, 16);
+    c = base; c.replace_misses = 9;
+    expect_config_error(&r.d, &c, "replace_misses", 9, 2, 8);
+    c = base; c.seed = 0;
+    expect_config_error(&r.d, &c, "seed", 0, 1, 0xFFFFFFFFu);
+    c = base; c.watermark = 65;
+    expect_config_error(&r.d, &c, "watermark", 65, 1, 64);
+
+    char buf[200];
+    c = base; c.rate = 300;
+    sp_drv_check_config(&r.d, &c);
+    SP_CHECK_STR(sp_drv_error_text(&r.d, buf, sizeof buf),
+                 "rate = 300: outside 1..2^COUNT_BITS (and 16 bits) (allowed 1..256)");
+
+    /* nothing was written by the failed checks */
+    SP_CHECK_EQ(r.hm.writes, 0);
+    rig_close(&r);
+}
+
+/* Driver through interrupts vs the plain model, in MODE with or without A_k. */
+static void run_equivalence(unsigned sampler, int assoc, unsigned watermark, uint64_t n)
+{
+    sp_params_t p;
+    sp_params_default(&p);
+    rig_t r;
+    SP_CHECK_EQ(rig_open(&r, &p), SP_DRV_OK);
+    sp_drv_config_t c;
+    sp_drv_config_default(&r.d, &c);
+    c.sampler = sampler;
+    c.assoc = assoc;
+    c.rate = 64;
+    c.index_bits = 9;
+    c.evict_hits = 16;
+    c.watermark = watermark;
+    SP_CHECK_EQ(sp_drv_configure(&r.d, &c), SP_DRV_OK);
+    SP_CHECK_EQ(sp_drv_start(&r.d), SP_DRV_OK);
+    SP_CHECK_EQ(r.hm.irq_unmasked, 1);
+    rig_stream(&r, 12345u, n);
+    SP_CHECK_EQ(sp_drv_stop(&r.d), SP_DRV_OK);
+    if (assoc)
+        SP_CHECK_EQ(sp_drv_flush(&r.d), SP_DRV_OK);
+    sp_drv_drain(&r.d, 0);
+
+    sp_drv_acc_t acc, ref_acc;
+    SP_CHECK_EQ(sp_drv_check_acc(&r.d, &acc), SP_DRV_OK);
+    sp_profile_t ref;
+    sp_profile_init(&ref);
+    reference_profile(&p, &c, 12345u, n, &ref, &ref_acc);
+    SP_CHECK(same_profile(&r.prof, &ref));
+    for (unsigned i = 0; i < SP_ACC_COUNT; i++)
+        SP_CHECK_EQ(acc.v[i], ref_acc.v[i]);
+    SP_CHECK_EQ(acc.v[SP_ACC_EV_IN], n);
+    SP_CHECK_EQ(acc.v[SP_ACC_MSG_OUT], r.d.messages);
+    SP_CHECK_EQ(acc.v[SP_ACC_COUNT_OUT], sp_profile_total(&r.prof));
+    SP_CHECK_EQ(r.sink.failed, 0);
+    /* every interrupt that found work drained at least the watermark's worth */
+    SP_CHECK(r.d.interrupts > 0);
+    SP_CHECK(r.min_isr_batch >= watermark);
+    /* every handler call acknowledged at the controller */
+    SP_CHECK(r.hm.acks >= r.d.interrupts);
+    sp_profile_free(&ref);
+    rig_close(&r);
+}
+
+static void test_equivalence(void)
+{
+    run_equivalence(SP_SAMPLER_HP, 0, 100, 200000);
+    run_equivalence(SP_SAMPLER_HP, 1, 100, 200000);
+    run_equivalence(SP_SAMPLER_TAG, 1, 16, 100000);
+    run_equivalence(SP_SAMPLER_R, 0, 1, 50000);
+    run_equivalence(SP_SAMPLER_HCR, 1, 256, 100000);
+}
+
+static void test_polling(void)
+{
+    sp_params_t p;
+    sp_params_default(&p);
+    rig_t r;
+    SP_CHECK_EQ(rig_open(&r, &p), SP_DRV_OK);
+    sp_drv_config_t c;
+    sp_drv_config_default(&r.d, &c);
+    c.use_irq = 0;
+    c.rate = 16;
+    c.watermark = 50;
+    SP_CHECK_EQ(sp_drv_configure(&r.d, &c), SP_DRV_OK);
+    SP_CHECK_EQ(sp_drv_start(&r.d), SP_DRV_OK);
+    SP_CHECK_EQ(sp_reg_read(r.m, SP_REG_IRQ_ENABLE), 0);
+    SP_CHECK_EQ(r.hm.irq_unmasked, 0);
+    rig_stream(&r, 777u, 100000);
+    SP_CHECK_EQ(r.d.interrupts, 0);
+    SP_CHECK(r.d.messages > 0);
+    /* polling drains at the watermark: the queue never holds 50 after a poll */
+    SP_CHECK(sp_reg_read(r.m, SP_REG_OQ_FILL) < 50);
+    SP_CHECK_EQ(sp_drv_stop(&r.d), SP_DRV_OK);
+    sp_drv_drain(&r.d, 0);
+    sp_drv_acc_t acc;
+    SP_CHECK_EQ(sp_drv_check_acc(&r.d, &acc), SP_DRV_OK);
+    SP_CHECK_EQ(acc.v[SP_ACC_MSG_OUT], r.d.messages);
+    rig_close(&r);
+}
+
+static void test_drop_policy_counts(void)
+{
+    sp_params_t p;
+    sp_params_default(&p);
+    p.oq_aw = 4;
+    rig_t r;
+    SP_CHECK_EQ(rig_open(&r, &p), SP_DRV_OK);
+    sp_drv_config_t c;
+    sp_drv_config_default(&r.d, &c);
+    c.drop_policy = 1;
+    c.use_irq = 0;
+    c.rate = 4;
+    c.watermark = 16;
+    SP_CHECK_EQ(sp_drv_configure(&r.d, &c), SP_DRV_OK);
+    SP_CHECK_EQ(sp_drv_start(&r.d), SP_DRV_OK);
+    /* nobody drains: the 16-entry queue fills and the port drops */
+    uint32_t seed = 99;
+    int stalls = 0;
+    for (int i = 0; i < 5000; i++) {
+        sp_tuple_t t;
+        gen_tuple(&seed, &t);
+        stalls += sp_model_push(r.m, &t) != SP_PUSH_TAKEN;
+    }
+    SP_CHECK_EQ(stalls, 0);
+    SP_CHECK_EQ(sp_drv_stop(&r.d), SP_DRV_OK);
+    sp_drv_acc_t acc;
+    SP_CHECK_EQ(sp_drv_check_acc(&r.d, &acc), SP_DRV_OK);
+    SP_CHECK_EQ(acc.v[SP_ACC_EV_IN], 5000);
+    SP_CHECK(acc.v[SP_ACC_EV_DROPPED] > 0);
+    SP_CHECK_EQ(acc.v[SP_ACC_EV_DROPPED] + acc.v[SP_ACC_EV_COUNTED], 5000);
+    SP_CHECK_EQ(acc.v[SP_ACC_MSG_OUT], 16);
+    /* a handler run now finds the queue and the sticky DROP cause */
+    sp_drv_isr(&r.d);
+    SP_CHECK_EQ(r.d.messages, 16);
+    SP_CHECK_EQ(r.d.drop_irqs, 1);
+    SP_CHECK_EQ(sp_reg_read(r.m, SP_REG_IRQ_STATUS) & SP_IRQ_DROP, 0);
+    rig_close(&r);
+}
+
+static void test_block_rejects(void)
+{
+    sp_params_t p;
+    sp_params_default(&p);
+    rig_t r;
+    SP_CHECK_EQ(rig_open(&r, &p), SP_DRV_OK);
+    sp_drv_config_t c;
+    sp_drv_config_default(&r.d, &c);
+    c.sampler = SP_SAMPLER_TAG;
+    c.rate = 64;
+    c.evict_hits = 32;
+    SP_CHECK_EQ(sp_drv_configure(&r.d, &c), SP_DRV_OK);
+    /* the block, not the driver's check, refuses: EVICT_HITS raised behind the driver's back */
+    sp_reg_write(r.m, SP_REG_TAG_THRESH, 100u | 7u << 16);
+    SP_CHECK_EQ(sp_drv_start(&r.d), SP_DRV_E_REJECTED);
+    SP_CHECK_EQ(r.d.err.reg, SP_REG_CTRL);
+    SP_CHECK_EQ(r.d.err.code, SP_ERR_CONFIG);
+    SP_CHECK_EQ(r.d.err.value, SP_CTRL_ENABLE);
+    char buf[200];
+    SP_CHECK_STR(sp_drv_error_text(&r.d, buf, sizeof buf),
+                 "the block rejected 0x00000001 written to CTRL (offset 0x010): ERR_CODE 11 (CONFIG)");
+    /* the error was cleared for the next call */
+    SP_CHECK_EQ(sp_reg_read(r.m, SP_REG_ERR_CODE), 0);
+    SP_CHECK_EQ(r.d.running, 0);
+
+    /* configure while running */
+    SP_CHECK_EQ(sp_drv_configure(&r.d, &c), SP_DRV_OK);
+    SP_CHECK_EQ(sp_drv_start(&r.d), SP_DRV_OK);
+    SP_CHECK_EQ(sp_drv_configure(&r.d, &c), SP_DRV_E_RUNNING);
+    SP_CHECK_STR(r.d.err.field, "CTRL.ENABLE");
+    SP_CHECK_EQ(sp_drv_flush(&r.d), SP_DRV_E_RUNNING);
+    SP_CHECK_EQ(sp_drv_clear_table(&r.d), SP_DRV_E_RUNNING);
+    rig_close(&r);
+}
+
+static void test_sbox_reload(void)
+{
+    sp_params_t p;
+    sp_params_default(&p);
+    rig_t r;
+    SP_CHECK_EQ(rig_open(&r, &p), SP_DRV_OK);
+    uint8_t sbox[256];
+    for (unsigned i = 0; i < 256; i++)
+        sbox[i] = (uint8_t)(255u - i);
+    SP_CHECK_EQ(sp_drv_load_sbox(&r.d, sbox), SP_DRV_OK);
+    SP_CHECK(memcmp(r.m->sbox, sbox, 256) == 0);
+    SP_CHECK_EQ(sp_drv_clear_table(&r.d), SP_DRV_OK);
+    rig_close(&r);
+}
+
+/* ------------------------------------------------ scripted fake blocks */
+
+typedef struct fake {
+    sp_model_t *m;      /* forwards what is not scripted */
+    int no_id;          /* ID reads 0 */
+    int busy_forever;   /* STATUS.BUSY never clears */
+    int corrupt_sbox;   /* the 7th SBOX_DATA read comes back wrong */
+    unsigned sbox_reads;
+    const uint32_t *acc_script; /* ACC_EV_IN_LO values, one per snapshot */
+    unsigned snapshots;
+} fake_t;
+
+static uint32_t fake_read(void *ctx, uint32_t off)
+{
+    fake_t *f = (fake_t *)ctx;
+    uint32_t v = sp_reg_read(f->m, off);
+    if (off == SP_REG_ID && f->no_id)
+        return 0;
+    if (off == SP_REG_STATUS && f->busy_forever)
+        return v | SP_STATUS_BUSY;
+    if (off == SP_REG_SBOX_DATA && f->corrupt_sbox && f->sbox_reads++ == 6)
+        return v ^ 0x10u;
+    if (f->acc_script && off == SP_REG_ACC_LO(SP_ACC_EV_IN))
+        return f->acc_script[f->snapshots - 1];
+    if (f->acc_script && off == SP_REG_ACC_LO(SP_ACC_EV_IGNORED))
+        return f->acc_script[f->snapshots - 1];
+    return v;
+}
+
+static void fake_write(void *ctx, uint32_t off, uint32_t v)
+{
+    fake_t *f = (fake_t *)ctx;
+    if (off == SP_REG_CMD && (v & SP_CMD_SNAPSHOT))
+        f->snapshots++;
+    sp_reg_write(f->m, off, v);
+}
+
+static void test_fake_blocks(void)
+{
+    sp_params_t p;
+    sp_params_default(&p);
+    fake_t f = {0};
+    f.m = malloc(sizeof *f.m);
+    SP_CHECK(f.m != NULL);
+    sp_hal_t hal = {&f, fake_read, fake_write, NULL, NULL};
+    sp_drv_t d;
+    char buf[200];
+
+    sp_model_init(f.m, &p);
+    f.no_id = 1;
+    SP_CHECK_EQ(sp_drv_init(&d, &hal), SP_DRV_E_ID);
+    SP_CHECK_STR(d.err.field, "ID");
+    f.no_id = 0;
+
+    sp_model_init(f.m, &p);
+    f.busy_forever = 1;
+    SP_CHECK_EQ(sp_drv_init(&d, &hal), SP_DRV_OK);
+    d.poll_limit = 50;
+    sp_drv_config_t c;
+    sp_drv_config_default(&d, &c);
+    SP_CHECK_EQ(sp_drv_configure(&d, &c), SP_DRV_E_TIMEOUT);
+    SP_CHECK_STR(sp_drv_error_text(&d, buf, sizeof buf), "STATUS.BUSY still set after 50 polls of STATUS");
+    f.busy_forever = 0;
+
+    sp_model_init(f.m, &p);
+    f.corrupt_sbox = 1;
+    SP_CHECK_EQ(sp_drv_init(&d, &hal), SP_DRV_OK);
+    SP_CHECK_EQ(sp_drv_load_sbox(&d, sp_sbox_default), SP_DRV_E_SBOX);
+    SP_CHECK_EQ(d.err.reg, 6);
+    SP_CHECK_EQ(d.err.value, sp_sbox_default[6] ^ 0x10u);
+    f.corrupt_sbox = 0;
+
+    /* a 32-bit accounting build widened across snapshots: EV_IN and EV_IGNORED
+     * (the block stopped: every tuple ignored) wrap from 0xFFFFFFF0 to 0x10 */
+    p.acc_bits = 32;
+    sp_model_init(f.m, &p);
+    static const uint32_t script[] = {0xFFFFFFF0u, 0x00000010u, 0x00000030u};
+    f.acc_script = script;
+    f.snapshots = 0;
+    SP_CHECK_EQ(sp_drv_init(&d, &hal), SP_DRV_OK);
+    SP_CHECK_EQ(d.build.acc_bits, 32);
+    sp_drv_acc_t acc;
+    SP_CHECK_EQ(sp_drv_check_acc(&d, &acc), SP_DRV_OK);
+    SP_CHECK_EQ(acc.v[SP_ACC_EV_IN], 0xFFFFFFF0u);
+    SP_CHECK_EQ(sp_drv_check_acc(&d, &acc), SP_DRV_OK);
+    SP_CHECK_EQ(acc.v[SP_ACC_EV_IN], 0x100000010ull);
+    SP_CHECK_EQ(sp_drv_check_acc(&d, &acc), SP_DRV_OK);
+    SP_CHECK_EQ(acc.v[SP_ACC_EV_IN], 0x100000030ull);
+    SP_CHECK_EQ(acc.v[SP_ACC_EV_IGNORED], 0x100000030ull);
+    f.acc_script = NULL;
+
+    /* a block whose counters break L1 */
+    p.acc_bits = 64;
+    sp_model_init(f.m, &p);
+    SP_CHECK_EQ(sp_drv_init(&d, &hal), SP_DRV_OK);
+    f.m->acc[SP_ACC_EV_IN] = 5;
+    SP_CHECK_EQ(sp_drv_check_acc(&d, &acc), SP_DRV_E_CONSERVATION);
+    SP_CHECK_STR(sp_drv_error_text(&d, buf, sizeof buf),
+                 "L1 broken: EV_IN != EV_IGNORED + EV_DROPPED + EV_SKIPPED + EV_COUNTED (5 vs 0)");
+    free(f.m);
+}
+
+int main(void)
+{
+    test_init_reads_build();
+    test_config_checks();
+    test_equivalence();
+    test_polling();
+    test_drop_policy_counts();
+    test_block_rejects();
+    test_sbox_reload();
+    test_fake_blocks();
+    return sp_test_summary("test_driver");
+}
