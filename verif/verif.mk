@@ -22,9 +22,11 @@ VERIF_TOP := $(VERIF_RTL_DIR)/sp_stratprof.v
 VERIF_VLT := $(wildcard verif/lint.vlt)
 VERIF_HDRS := $(wildcard verif/tb/*.h)
 VERIF_TB_SRCS := verif/tb/sp_stim.cpp verif/tb/sp_bench.cpp verif/tb/sp_suite.cpp \
-                 verif/tb/sp_tb_main.cpp
-VERIF_INC := -I$(abspath cmodel/include) -I$(abspath sw/trace) -I$(abspath verif/tb)
-VERIF_LIBS := $(abspath $(SPTRACE_LIB)) $(abspath $(SPMODEL_LIB)) -lz
+                 verif/tb/sp_drvcheck.cpp verif/tb/sp_tb_main.cpp
+VERIF_INC := -I$(abspath cmodel/include) -I$(abspath sw/trace) -I$(abspath sw/driver) \
+             -I$(abspath sw/profile) -I$(abspath verif/tb)
+VERIF_LIBS := $(abspath $(SPDRIVER_LIB)) $(abspath $(SPPROFILE_LIB)) $(abspath $(SPTRACE_LIB)) \
+              $(abspath $(SPMODEL_LIB)) -lz -lm
 CXX ?= g++
 
 # The parameter sets: values in the order of VERIF_PARAMS.
@@ -48,10 +50,11 @@ verif_dflags = $(foreach i,1 2 3 4 5 6 7 8 9 10 11,-DSP_TB_$(word $(i),$(VERIF_P
 # $(call verif_model,NAME,VALUES): the Verilator build $(VERIF_DIR)/NAME/sp_tb_NAME
 define verif_model
 $(VERIF_DIR)/$(1)/sp_tb_$(1): $(VERIF_RTL) $(VERIF_VLT) $(VERIF_TB_SRCS) verif/tb/sp_dut_rtl.cpp \
-                              $(VERIF_HDRS) $(SPTRACE_LIB) $(SPMODEL_LIB)
+                              $(VERIF_HDRS) $(SPDRIVER_LIB) $(SPPROFILE_LIB) $(SPTRACE_LIB) $(SPMODEL_LIB)
 	@command -v $(VERILATOR) >/dev/null || { echo "verif: $(VERILATOR) not found (apt-get install verilator)"; exit 1; }
 	@test -f $(VERIF_TOP) || { echo "verif: $(VERIF_TOP) not found"; exit 1; }
 	@mkdir -p $(VERIF_DIR)/$(1)
+	@rm -f $$@  # Verilator's own make does not see the libraries change
 	$(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast --trace \
 	  --assert -DSP_ASSERT \
 	  -Wno-fatal -Wno-lint -Wno-style --top-module sp_stratprof -I$(VERIF_RTL_DIR) \
@@ -90,23 +93,31 @@ $(BIN)/test_verif_crosscheck: verif/crosscheck-test.sh $(if $(wildcard $(VERIF_T
 # The bench against a model-backed stand-in and five injected faults: checks
 # the checker, needs no Verilator.
 $(BIN)/test_verif_harness: $(VERIF_TB_SRCS) verif/tb/sp_dut_standin.cpp verif/tb/sp_tb_selftest.cpp \
-                           $(VERIF_HDRS) $(SPTRACE_LIB) $(SPMODEL_LIB)
+                           $(VERIF_HDRS) $(SPDRIVER_LIB) $(SPPROFILE_LIB) $(SPTRACE_LIB) $(SPMODEL_LIB)
 	@mkdir -p $(BIN)
 	$(CXX) -std=c++17 -O2 -g -Wall -Wextra -DSP_TB_SELFTEST -DSP_TB_NAME='"test_verif_harness"' \
 	  $(VERIF_INC) $(filter %.cpp,$^) $(VERIF_LIBS) -o $@
 
-# `make test` runs the harness self-test, the real-trace cross-checks and the
-# scenario suite of every build (about 2 minutes after the builds).
+# The host driver on the RTL and on the model, the same excerpt, profiles
+# compared: H[P_256]_2048 + A_16 on the paper's build, the tagged compressor on its.
+$(BIN)/test_verif_driver: verif/driver-test.sh $(if $(wildcard $(VERIF_TOP)),$(VERIF_DIR)/hp/sp_tb_hp $(VERIF_DIR)/tag/sp_tb_tag)
+	@mkdir -p $(BIN)
+	@printf '#!/bin/sh\ncd "%s" || exit 1\nexec sh verif/driver-test.sh "%s" "%s" "%s"\n' "$(VERIF_ROOT)" \
+	  "$(abspath $(VERIF_DIR)/hp/sp_tb_hp)" "$(abspath $(VERIF_DIR)/tag/sp_tb_tag)" "$(VERIF_TOP)" > $@ && chmod +x $@
+
+# `make test` runs the harness self-test, the real-trace cross-checks, the
+# driver check and the scenario suite of every build (about 2 minutes after
+# the builds).
 VERIF_IN_TEST := $(VERIF_BUILDS)
-TEST_BINS += $(BIN)/test_verif_harness $(BIN)/test_verif_crosscheck \
+TEST_BINS += $(BIN)/test_verif_harness $(BIN)/test_verif_crosscheck $(BIN)/test_verif_driver \
              $(foreach b,$(VERIF_IN_TEST),$(BIN)/test_verif_$(b))
 
 .PHONY: verif verif-models verif-long verif-overflow crosscheck
 verif-models: $(foreach b,$(VERIF_BUILDS),$(VERIF_DIR)/$(b)/sp_tb_$(b))
 
-verif: deps verif-models $(BIN)/test_verif_harness $(BIN)/test_verif_crosscheck \
+verif: deps verif-models $(BIN)/test_verif_harness $(BIN)/test_verif_crosscheck $(BIN)/test_verif_driver \
        $(foreach b,$(VERIF_BUILDS),$(BIN)/test_verif_$(b))
-	@scripts/run-tests.sh $(BIN)/test_verif_harness $(BIN)/test_verif_crosscheck \
+	@scripts/run-tests.sh $(BIN)/test_verif_harness $(BIN)/test_verif_crosscheck $(BIN)/test_verif_driver \
 	  $(foreach b,$(VERIF_BUILDS),$(BIN)/test_verif_$(b))
 
 # The long runs: random scenarios at 10x, whole excerpts, every shared trace

@@ -212,6 +212,14 @@ static int wait_clear(sp_drv_t *d, uint32_t bits, int drain, const char *name)
     return SP_DRV_E_TIMEOUT;
 }
 
+/* A configuration write, then the table clear it starts: on the RTL the
+ * block is BUSY meanwhile and would reject the next configuration write. */
+static int wr_config(sp_drv_t *d, uint32_t off, uint32_t v)
+{
+    wr(d, off, v);
+    return wait_clear(d, SP_STATUS_BUSY, 0, "STATUS.BUSY");
+}
+
 int sp_drv_configure(sp_drv_t *d, const sp_drv_config_t *c)
 {
     int rc = sp_drv_check_config(d, c);
@@ -225,20 +233,19 @@ int sp_drv_configure(sp_drv_t *d, const sp_drv_config_t *c)
     wr(d, SP_REG_ERR_CODE, 0);
     uint32_t mode = c->sampler | (c->assoc ? SP_MODE_ASSOC_EN : 0u) | (c->tag_discard ? SP_MODE_TAG_DISCARD : 0u);
     wr(d, SP_REG_CTRL, c->drop_policy ? SP_CTRL_DROP : 0u);
-    wr(d, SP_REG_MODE, mode);
-    wr(d, SP_REG_RATE, c->rate);
-    wr(d, SP_REG_TABLE, c->index_bits << SP_TABLE_INDEX_BITS_SHIFT | c->ways_log2 << SP_TABLE_WAYS_LOG2_SHIFT |
-                            c->tag_bits << SP_TABLE_TAG_BITS_SHIFT);
-    wr(d, SP_REG_TAG_THRESH, c->evict_hits << SP_TAG_EVICT_HITS_SHIFT |
-                                 c->replace_misses << SP_TAG_REPLACE_MISSES_SHIFT);
-    wr(d, SP_REG_SEED, c->seed);
+    uint32_t table = c->index_bits << SP_TABLE_INDEX_BITS_SHIFT | c->ways_log2 << SP_TABLE_WAYS_LOG2_SHIFT |
+                     c->tag_bits << SP_TABLE_TAG_BITS_SHIFT;
+    uint32_t thresh = c->evict_hits << SP_TAG_EVICT_HITS_SHIFT | c->replace_misses << SP_TAG_REPLACE_MISSES_SHIFT;
+    if ((rc = wr_config(d, SP_REG_MODE, mode)) || (rc = wr_config(d, SP_REG_RATE, c->rate)) ||
+        (rc = wr_config(d, SP_REG_TABLE, table)) || (rc = wr_config(d, SP_REG_TAG_THRESH, thresh)) ||
+        (rc = wr_config(d, SP_REG_SEED, c->seed)))
+        return rc;
     wr(d, SP_REG_OQ_WATERMARK, c->watermark);
     rc = check_rejected(d);
     if (rc)
         return rc;
     d->cfg = *c;
-    /* the configuration writes start a table clear: wait for it */
-    return wait_clear(d, SP_STATUS_BUSY, 0, "STATUS.BUSY");
+    return SP_DRV_OK;
 }
 
 int sp_drv_load_sbox(sp_drv_t *d, const uint8_t sbox[256])

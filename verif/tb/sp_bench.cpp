@@ -104,7 +104,8 @@ void SpBench::drain_model(uint64_t tuple)
         return;
     sp_message_t msg;
     while (sp_model_pop(m, &msg))
-        expected_.push_back(Expected{msg, tuple});
+        if (keep_expected_)
+            expected_.push_back(Expected{msg, tuple});
 }
 
 void SpBench::handshake()
@@ -231,6 +232,7 @@ void SpBench::reset(unsigned n)
         tick();
     pins_.rst = 0;
     mirror_ = false;
+    keep_expected_ = true;
     for (int i = 0; i < 8; i++)
         fsm_rtl_base[i] = fsm_rtl[i];
     sp_model_init(m, &params);

@@ -8,9 +8,10 @@
  *
  * Timing contract (the fixed top-level interface): at each rising edge a
  * tuple with valid && ready is taken; obs_drop_o says it was dropped.  The
- * Wishbone slave acks one clock after cyc && stb; a write takes effect at
- * the edge that ends the ack cycle, after that cycle's tuple, so the bench
- * steps the model with the tuple first and then the write.
+ * Wishbone slave acks one or more clocks after cyc && stb (registered, so
+ * never in the request cycle); a write takes effect at the edge that ends
+ * the ack cycle, after that cycle's tuple, so the bench steps the model
+ * with the tuple first and then the write.
  */
 #ifndef SP_BENCH_H
 #define SP_BENCH_H
@@ -125,6 +126,19 @@ public:
      * that makes it so (flushing, busy): the bench applies the rejection */
     void wr_expect_reject(uint32_t adr, uint32_t value, unsigned code);
 
+    /* Driver software outside the bench (verif/tb/sp_drvcheck.cpp): tuples
+     * from SRC are offered on every tick() until it ends, the interrupt pin
+     * is visible, and the model's messages are not queued for comparison
+     * (the outside driver pops them; it compares profiles instead). */
+    void feed(SpSource &src, double idle_prob)
+    {
+        src_ = &src;
+        idle_ = idle_prob;
+        keep_expected_ = false;
+    }
+    bool feeding() const { return src_ != nullptr || pending_; }
+    bool irq_pin() const { return pins_.irq != 0; }
+
     /* background tuples offered while no stream runs (ignored when stopped) */
     void set_background(double p) { bg_prob_ = no_background ? 0.0 : p; }
     bool no_background = false; /* --no-background: never offer tuples while stopped */
@@ -184,6 +198,7 @@ private:
     bool pending_ = false, pending_src_ = false;
     sp_tuple_t cur_{};
     bool mirror_writes_ = true;
+    bool keep_expected_ = true;
     bool mirror_ = false;
     bool trace_bus_ = false;
     unsigned access_cycles_ = 0;

@@ -890,6 +890,11 @@ int sp_run_suite(SpBench &b, const SpSuiteOpts &so, const std::string &name)
     return (int)failed;
 }
 
+void sp_begin(SpBench &b)
+{
+    begin(b);
+}
+
 int sp_crosscheck(SpBench &b, const SpCrossOpts &o)
 {
     std::string err;

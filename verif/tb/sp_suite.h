@@ -35,4 +35,12 @@ struct SpCrossOpts {
  * (or 1 if the run could not start). */
 int sp_crosscheck(SpBench &bench, const SpCrossOpts &o);
 
+/* Resets the block, waits out the reset sweep, checks the reset values. */
+void sp_begin(SpBench &b);
+
+/* The host driver (sw/driver) on the RTL and on the model with the trace of O
+ * (stall policy): profiles, message counts and accounting must be equal.
+ * Prints a "driver-check: ..." line and "NAME: N passed, N failed". */
+int sp_driver_check(SpBench &bench, const SpCrossOpts &o, const char *name);
+
 #endif

@@ -7,6 +7,8 @@
  *   sp_tb --trace FILE --mode MODE [--rate R] [--entries N] [--ways W] [--tag-bits T]
  *         [--assoc K] [--evict-hits H] [--replace-misses M] [--tag-discard] [--seed S]
  *         [--drop] [--idle P] [--drain fast|irq|random|lazy] [--tb-seed N] [--max-tuples N]
+ *   sp_tb --driver --trace FILE --mode MODE [the options above]: the host driver
+ *         on the RTL and on the model, profiles compared (sp_drvcheck.cpp)
  *   +trace writes waves to --vcd FILE (default build/verif/sp_tb.vcd), +trace-from=CYCLE
  *
  * The build parameters come from the SP_TB_* macros the make rules pass,
@@ -66,7 +68,7 @@ int main(int argc, char **argv)
     uint64_t trace_from = 0, tb_seed = 1;
     int bug = -1;
     unsigned assoc = 0, ways = 2, entries_log2 = 11;
-    bool ways_given = false, evict_given = false, no_bg = false;
+    bool ways_given = false, evict_given = false, no_bg = false, driver = false;
     xo.cfg.index_bits = std::min(11u, p.table_aw);
     for (int i = 1; i < argc; i++) {
         std::string a = argv[i];
@@ -93,6 +95,8 @@ int main(int argc, char **argv)
             so.excerpts = val();
         else if (a == "--traces")
             so.traces = val();
+        else if (a == "--driver")
+            driver = true;
         else if (a == "--no-background")
             no_bg = true;
         else if (a == "--no-throughput")
@@ -203,6 +207,13 @@ int main(int argc, char **argv)
             c.assoc = true;
         }
         SpBench b(dut.get(), p, tb_seed);
+        if (driver) {
+            if (c.drop)
+                usage_exit("--driver compares profiles, which needs the stall policy (no --drop)");
+            int f = sp_driver_check(b, xo, SP_TB_NAME "_driver");
+            dut->finish();
+            return f ? 1 : 0;
+        }
         int x = sp_crosscheck(b, xo);
         dut->finish();
         return x ? 1 : 0;
