@@ -57,7 +57,7 @@ demo: deps
 	@$(MAKE) --no-print-directory all
 	$(BIN)/stratprof run --trace $(DEMO_TRACE) --mode HP --rate 256 --entries 2048 --top 10
 
-bench: deps $(BIN)/sp_bench $(SIMSPEED_BIN)
+bench: deps $(BIN)/sp_bench $(SIMSPEED_BIN) $(BIN)/sp_drvcost
 	@SIMSPEED=$(SIMSPEED_BIN) scripts/bench.sh
 
 clean:

@@ -14,6 +14,7 @@ apt_pkgs=(
     nextpnr-ice40 fpga-icestorm     # iCE40 place and route, timing, bitstreams
     gcc-riscv64-unknown-elf         # the model's freestanding RV32 build check
     picolibc-riscv64-unknown-elf
+    valgrind                        # make bench: the driver's instructions per message
 )
 pip_pkgs=()
 for group in "$@"; do

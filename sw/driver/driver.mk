@@ -20,3 +20,9 @@ $(BIN)/test_driver: $(OBJ)/sw/driver/tests/test_driver.o $(SPDRIVER_LIB) $(SPPRO
 	$(CC) $(CFLAGS) $(LDFLAGS) $^ -lm -o $@
 
 TEST_BINS += $(BIN)/test_driver
+
+# The workload of the driver-cost benchmark (scripts/drvcost.sh, make bench).
+$(BIN)/sp_drvcost: $(OBJ)/sw/driver/bench/sp_drvcost.o $(SPDRIVER_LIB) $(SPPROFILE_LIB) $(SPTRACE_LIB) \
+                   $(SPMODEL_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LDLIBS_Z) -o $@

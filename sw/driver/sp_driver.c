@@ -12,13 +12,11 @@
 
 static uint32_t rd(sp_drv_t *d, uint32_t off)
 {
-    d->reg_reads++;
     return d->hal.read32(d->hal.ctx, off);
 }
 
 static void wr(sp_drv_t *d, uint32_t off, uint32_t v)
 {
-    d->reg_writes++;
     d->hal.write32(d->hal.ctx, off, v);
 }
 
@@ -331,35 +329,44 @@ int sp_drv_clear_table(sp_drv_t *d)
     return wait_clear(d, SP_STATUS_BUSY, 0, "STATUS.BUSY");
 }
 
-/* One message off the head; 0 when the head is empty. */
-static int pop_one(sp_drv_t *d)
+/* Pops up to N messages.  The hot path of the driver: the HAL calls and the
+ * sink are held in locals, since each call could otherwise change *d and
+ * the compiler would reload them for every register read. */
+static size_t pop_messages(sp_drv_t *d, size_t n)
 {
-    uint32_t head = rd(d, SP_REG_MSG_HEAD);
-    if (!(head & SP_MSG_VALID))
-        return 0;
-    sp_message_t m;
-    m.tuple.kind = (uint8_t)(head >> SP_MSG_KIND_SHIFT & SP_MSG_KIND_MASK);
-    m.count = head & SP_MSG_COUNT_MASK;
-    m.tuple.word0 = rd(d, SP_REG_MSG_W0_LO);
-    m.tuple.word1 = rd(d, SP_REG_MSG_W1_LO);
-    if (d->build.word_bits == 64) {
-        m.tuple.word0 |= (uint64_t)rd(d, SP_REG_MSG_W0_HI) << 32;
-        m.tuple.word1 |= (uint64_t)rd(d, SP_REG_MSG_W1_HI) << 32;
+    uint32_t (*const read32)(void *, uint32_t) = d->hal.read32;
+    void *const ctx = d->hal.ctx;
+    const sp_drv_sink_fn sink = d->sink;
+    void *const user = d->sink_user;
+    const int wide = d->build.word_bits == 64;
+    size_t done = 0;
+    while (done < n) {
+        uint32_t head = read32(ctx, SP_REG_MSG_HEAD);
+        if (!(head & SP_MSG_VALID))
+            break;
+        sp_message_t m;
+        m.tuple.kind = (uint8_t)(head >> SP_MSG_KIND_SHIFT & SP_MSG_KIND_MASK);
+        m.count = head & SP_MSG_COUNT_MASK;
+        m.tuple.word0 = read32(ctx, SP_REG_MSG_W0_LO);
+        m.tuple.word1 = read32(ctx, SP_REG_MSG_W1_LO);
+        if (wide) {
+            m.tuple.word0 |= (uint64_t)read32(ctx, SP_REG_MSG_W0_HI) << 32;
+            m.tuple.word1 |= (uint64_t)read32(ctx, SP_REG_MSG_W1_HI) << 32;
+        }
+        done++;
+        if (sink)
+            sink(user, &m);
     }
-    d->messages++;
-    if (d->sink)
-        d->sink(d->sink_user, &m);
-    return 1;
+    d->messages += done;
+    return done;
 }
 
 size_t sp_drv_drain(sp_drv_t *d, size_t max)
 {
-    size_t n = rd(d, SP_REG_OQ_FILL), done = 0;
+    size_t n = rd(d, SP_REG_OQ_FILL);
     if (max && n > max)
         n = max;
-    while (done < n && pop_one(d))
-        done++;
-    return done;
+    return pop_messages(d, n);
 }
 
 void sp_drv_isr(sp_drv_t *d)

@@ -93,7 +93,6 @@ typedef struct sp_drv {
     uint64_t interrupts;      /* sp_drv_isr() calls that found work */
     uint64_t isr_messages;    /* messages drained inside the handler */
     uint64_t drop_irqs;       /* IRQ_STATUS.DROP seen (EV_DROPPED has the number) */
-    uint64_t reg_reads, reg_writes;
     /* narrow accounting counters widened across snapshots */
     uint64_t acc_raw[SP_ACC_COUNT], acc_wide[SP_ACC_COUNT];
     sp_drv_error_t err;

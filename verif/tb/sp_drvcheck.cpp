@@ -47,7 +47,7 @@ void bench_irq_enable(void *ctx, int on)
 struct Outcome {
     sp_profile_t prof;
     sp_drv_acc_t acc{};
-    uint64_t messages = 0, interrupts = 0, min_batch = UINT64_MAX, reg_reads = 0, reg_writes = 0;
+    uint64_t messages = 0, interrupts = 0, min_batch = UINT64_MAX;
     int rc = 0;
     std::string err;
     Outcome() { sp_profile_init(&prof); }
@@ -99,8 +99,6 @@ void finish_driver(sp_drv_t &d, Outcome &out)
         out.err = sp_drv_error_text(&d, buf, sizeof buf);
     out.messages = d.messages;
     out.interrupts = d.interrupts;
-    out.reg_reads = d.reg_reads;
-    out.reg_writes = d.reg_writes;
 }
 
 void isr(sp_drv_t &d, Outcome &out)
