@@ -2,7 +2,7 @@
  * sp_acc.v - the accounting counters of docs/spec.md section 7 and their
  * snapshot.
  *
- * Eleven 64-bit counters, zeroed only by reset.  Every input is registered
+ * Twelve 64-bit counters, zeroed only by reset.  Every input is registered
  * before it reaches an adder, and each counter gets exactly one addition per
  * clock, made as two 32-bit halves with the carry between them registered
  * (a 64-bit ripple carry alone is 37 ns on an iCE40):
@@ -18,6 +18,8 @@
  * laws, so L1 and L2 hold at every edge, not only when the block is
  * quiescent:
  *   - a tuple the port ignores or drops: EV_IN and EV_IGNORED / EV_DROPPED;
+ *   - a tuple the PC filter stops (decided at the port, resolved when S0
+ *     takes it off the tuple queue): EV_IN and EV_FILTERED, like a port event;
  *   - a tuple taken for compression: EV_IN with EV_COUNTED or EV_SKIPPED,
  *     COUNT_IN and COUNT_RES_TABLE, from its S2 decision;
  *   - a message S2 forms: to COUNT_RES_ASSOC when it goes to A_k (resident
@@ -49,6 +51,8 @@ module sp_acc #(
     // input port
     input  wire          port_ignored_i,
     input  wire          port_dropped_i,
+    // S0: a tuple the PC filter stopped leaves the tuple queue
+    input  wire          filtered_i,
     // S2: the event decided this cycle
     input  wire          s2_valid_i,
     input  wire          s2_counted_i,
@@ -73,27 +77,28 @@ module sp_acc #(
     input  wire          snapshot_i,
     // inputs not yet applied
     output wire          busy_o,
-    // snapshot read: counter rd_index_i (0..10), high word when rd_hi_i;
+    // snapshot read: counter rd_index_i (0..11), high word when rd_hi_i;
     // rd_data_o is the word selected in the clock before
     input  wire [3:0]    rd_index_i,
     input  wire          rd_hi_i,
     output reg  [31:0]   rd_data_o
 );
 
-    localparam N = 11;
+    localparam N = 12;
     localparam EV_IN = 0, EV_IGNORED = 1, EV_DROPPED = 2, EV_SKIPPED = 3, EV_COUNTED = 4,
                COUNT_IN = 5, COUNT_OUT = 6, COUNT_RES_TABLE = 7, COUNT_RES_ASSOC = 8,
-               COUNT_DISCARDED = 9, MSG_OUT = 10;
+               COUNT_DISCARDED = 9, MSG_OUT = 10, EV_FILTERED = 11;
 
 
     // ---- stage A: the inputs, one clock later
-    reg          ign_q, drop_q, s2_q, cnt_q, skip_q, res_inc_q, emit_q, assoc_q;
+    reg          ign_q, drop_q, filt_q, s2_q, cnt_q, skip_q, res_inc_q, emit_q, assoc_q;
     reg          ak_q, fl_q, clear_q, snap_q1;
     reg [HW-1:0] cin_q, disc_q, msg_q;
     reg [27:0]   ak_count_q;
     always @(posedge clk_i) begin
         ign_q      <= port_ignored_i;
         drop_q     <= port_dropped_i;
+        filt_q     <= filtered_i;
         s2_q       <= s2_valid_i;
         cnt_q      <= s2_counted_i;
         skip_q     <= s2_skipped_i;
@@ -111,6 +116,7 @@ module sp_acc #(
         if (rst_i) begin
             ign_q     <= 1'b0;
             drop_q    <= 1'b0;
+            filt_q    <= 1'b0;
             s2_q      <= 1'b0;
             cnt_q     <= 1'b0;
             skip_q    <= 1'b0;
@@ -170,7 +176,7 @@ module sp_acc #(
             b_out_q   <= 28'd0;
         end
     end
-    assign busy_o = s2_q || ak_q || b_any_q || clear_q;
+    assign busy_o = s2_q || ak_q || b_any_q || clear_q || filt_q;
 
     // ---- one addition per counter, split in two 32-bit halves
     // A counter is {hi + cy, lo}: the low half adds the increment's low word
@@ -191,7 +197,8 @@ module sp_acc #(
         inc     = {(N * 64){1'b0}};
         inc_cin = {N{1'b0}};
         zero    = {N{1'b0}};
-        inc[EV_IN*64 +: 64]      = {62'd0, {1'b0, ign_q || drop_q} + {1'b0, b_s2_q}};
+        inc[EV_IN*64 +: 64]      = {62'd0, {1'b0, ign_q || drop_q} + {1'b0, filt_q} + {1'b0, b_s2_q}};
+        inc[EV_FILTERED*64 +: 64] = {63'd0, filt_q};
         inc[EV_IGNORED*64 +: 64] = {63'd0, ign_q};
         inc[EV_DROPPED*64 +: 64] = {63'd0, drop_q};
         inc[EV_SKIPPED*64 +: 64] = {63'd0, b_skip_q};
@@ -280,7 +287,7 @@ module sp_acc #(
             acc[a*64 +: 64] = {(hi_q[a*32 +: 32] + {31'd0, cy_q[a]}) & HI_MASK, lo_q[a*32 +: 32]};
     // the laws hold modulo 2^ACC_BITS
     wire [63:0] acc_mask = {HI_MASK, 32'hFFFF_FFFF};
-    wire [63:0] l1_sum = acc[EV_IGNORED*64 +: 64] + acc[EV_DROPPED*64 +: 64] +
+    wire [63:0] l1_sum = acc[EV_IGNORED*64 +: 64] + acc[EV_DROPPED*64 +: 64] + acc[EV_FILTERED*64 +: 64] +
                          acc[EV_SKIPPED*64 +: 64] + acc[EV_COUNTED*64 +: 64];
     wire [63:0] l2_sum = acc[COUNT_OUT*64 +: 64] + acc[COUNT_RES_TABLE*64 +: 64] +
                          acc[COUNT_RES_ASSOC*64 +: 64] + acc[COUNT_DISCARDED*64 +: 64];

@@ -47,7 +47,9 @@ module sp_regs #(
     // entries of A_k, 1..64
     parameter ASSOC_K = 16,
     // log2 of the output queue depth, 1..12
-    parameter OQ_AW = 8
+    parameter OQ_AW = 8,
+    // entries of the PC filter, 0..16 (reported in PARAMS2)
+    parameter FILTER_N = 8
 ) (
     input  wire          clk_i,
     input  wire          rst_i,
@@ -68,6 +70,10 @@ module sp_regs #(
     input  wire [7:0]    sbox_data_i,
     input  wire [31:0]   seed_i,
     input  wire [31:0]   acc_data_i,
+    // the PC filter entry FILTER_SEL selects, as sp_filter reads it back
+    input  wire [31:0]   filter_ctrl_i,
+    input  wire [31:0]   filter_lo_i,
+    input  wire [31:0]   filter_hi_i,
     // events for IRQ_STATUS
     input  wire          drop_i,
     input  wire          flush_done_i,
@@ -94,6 +100,12 @@ module sp_regs #(
     output wire [7:0]    sbox_raddr_o,    // SBOX_ADDR after this clock (bus copy read port)
     output wire [7:0]    sbox_wdata_o,
     output wire          pop_o,
+    // the PC filter: the selected entry and its writes (edge ending the ack cycle)
+    output wire [3:0]    filter_sel_o,
+    output wire          filter_ctrl_we_o,
+    output wire          filter_lo_we_o,
+    output wire          filter_hi_we_o,
+    output wire [31:0]   filter_data_o,
     // which accounting word the bus reads
     output wire [3:0]    acc_index_o,
     output wire          acc_hi_o,
@@ -110,19 +122,21 @@ module sp_regs #(
                       A_ERR_CODE = 12'h024, A_ERR_VALUE = 12'h028, A_MODE = 12'h030,
                       A_RATE = 12'h034, A_TABLE = 12'h038, A_TAG_THRESH = 12'h03C,
                       A_SEED = 12'h040, A_OQ_WATERMARK = 12'h044, A_OQ_FILL = 12'h048,
-                      A_SBOX_ADDR = 12'h04C, A_SBOX_DATA = 12'h050, A_MSG_HEAD = 12'h060,
+                      A_SBOX_ADDR = 12'h04C, A_SBOX_DATA = 12'h050, A_FILTER_SEL = 12'h054,
+                      A_FILTER_CTRL = 12'h058, A_FILTER_PC_LO = 12'h05C, A_MSG_HEAD = 12'h060,
                       A_MSG_W0_LO = 12'h064, A_MSG_W0_HI = 12'h068, A_MSG_W1_LO = 12'h06C,
-                      A_MSG_W1_HI = 12'h070, A_ACC_FIRST = 12'h080, A_ACC_LAST = 12'h0D4;
+                      A_MSG_W1_HI = 12'h070, A_FILTER_PC_HI = 12'h074, A_ACC_FIRST = 12'h080,
+                      A_ACC_LAST = 12'h0DC;
 
     // ---- error codes (enum sp_err_code)
     localparam [7:0] E_NONE = 8'd0, E_RATE = 8'd1, E_TABLE_SIZE = 8'd2, E_WAYS = 8'd3,
                      E_TAG_BITS = 8'd4, E_THRESHOLD = 8'd5, E_MODE = 8'd6, E_BUSY = 8'd7,
                      E_SEED = 8'd8, E_WATERMARK = 8'd9, E_ADDRESS = 8'd10, E_CONFIG = 8'd11,
-                     E_RESERVED = 8'd12;
+                     E_RESERVED = 8'd12, E_FILTER = 8'd13;
 
     // ---- build constants and reset values (spec 9: clipped to the build)
     localparam [31:0] ID_VALUE      = 32'h53505246;
-    localparam [31:0] VERSION_VALUE = 32'h00010000;
+    localparam [31:0] VERSION_VALUE = 32'h00010001;
     localparam [7:0]  P_WORD   = WORD_BITS[7:0];
     localparam [3:0]  P_TAW    = TABLE_AW[3:0];
     localparam [1:0]  P_WAYS   = WAYS_LOG2_MAX[1:0];
@@ -133,8 +147,11 @@ module sp_regs #(
     localparam [2:0]  P_MISS   = MISS_BITS[2:0];
     localparam [31:0] PARAMS_VALUE  = {1'b0, P_K, P_OQ, P_TAG, 2'b00, P_WAYS, P_TAW, P_WORD};
     localparam [6:0]  P_ACC    = ACC_BITS[6:0];
-    localparam [31:0] PARAMS2_VALUE = {1'b0, P_ACC, 6'd0, OPT_CR != 0, OPT_TAGGED != 0, 5'd0,
+    localparam [4:0]  P_FILTER = FILTER_N[4:0];
+    localparam [31:0] PARAMS2_VALUE = {1'b0, P_ACC, 6'd0, OPT_CR != 0, OPT_TAGGED != 0, P_FILTER,
                                        P_MISS, 3'd0, P_COUNT};
+    // the PC filter entries that exist, as a mask (FILTER_SEL < FILTER_N)
+    localparam [15:0] FSEL_MASK = (FILTER_N >= 16) ? 16'hFFFF : ((16'd1 << FILTER_N) - 16'd1);
     localparam [16:0] RATE_LIMIT = 17'd1 << COUNT_BITS;      // RATE <= 2^COUNT_BITS
     localparam [3:0]  WAYS_LIMIT = {2'b00, P_WAYS};             // WAYS_LOG2 <= most ways
     localparam [4:0]  MISS_LIMIT = 5'd1 << MISS_BITS;        // REPLACE_MISSES <= 2^MISS_BITS
@@ -171,6 +188,8 @@ module sp_regs #(
     reg [11:0] err_off_q;
     reg [31:0] err_value_q;
     reg [7:0]  sbox_addr_q;
+    reg [3:0]  fsel_q;        // FILTER_SEL
+    wire       fsel_ok = FSEL_MASK[fsel_q];   // it names an entry the build has
     reg [WORD_BITS-1:0] win_w0_q, win_w1_q;
 
     // ---- the access in its ack cycle
@@ -195,10 +214,11 @@ module sp_regs #(
                              ((v_sampler != S_CR && v_sampler != S_HCR) || OPT_CR != 0);
     // WAYS_LOG2 above the build's most ways (impossible when the field's 3 is allowed)
     wire        ways_over = (WAYS_LOG2_MAX >= 3) ? 1'b0 : {2'b00, v_wl} > WAYS_LIMIT;
-    localparam NCHK = 17;
+    localparam NCHK = 21;
     localparam C_RES2 = 0, C_RES3 = 1, C_RES4 = 2, C_RES_MODE = 3, C_MODE = 4, C_RES16 = 5,
                C_RATE = 6, C_RES_TABLE = 7, C_SIZE = 8, C_WAYS = 9, C_TAG = 10, C_RES20 = 11,
-               C_THRESH = 12, C_SEED = 13, C_RES13 = 14, C_WM = 15, C_RES8 = 16;
+               C_THRESH = 12, C_SEED = 13, C_RES13 = 14, C_WM = 15, C_RES8 = 16,
+               C_RES_FSEL = 17, C_FSEL = 18, C_RES_FCTRL = 19, C_RES_FHI = 20;
     wire [NCHK-1:0] chk_d;
     assign chk_d[C_RES2]      = wb_dat_i[31:2] != 30'd0;
     assign chk_d[C_RES3]      = wb_dat_i[31:3] != 29'd0;
@@ -217,6 +237,10 @@ module sp_regs #(
     assign chk_d[C_RES13]     = wb_dat_i[31:13] != 19'd0;
     assign chk_d[C_WM]        = wb_dat_i[12:0] == 13'd0 || {1'b0, wb_dat_i[12:0]} > OQ_DEPTH;
     assign chk_d[C_RES8]      = wb_dat_i[31:8] != 24'd0;
+    assign chk_d[C_RES_FSEL]  = wb_dat_i[31:4] != 28'd0;
+    assign chk_d[C_FSEL]      = !FSEL_MASK[wb_dat_i[3:0]];
+    assign chk_d[C_RES_FCTRL] = (wb_dat_i & ~32'h0000_0701) != 32'd0;
+    assign chk_d[C_RES_FHI]   = WORD_BITS == 32 && wb_dat_i != 32'd0;
     reg [NCHK-1:0] chk_q;
     // EVICT_HITS > RATE, registered with the two registers it compares (from
     // their next values), so no comparator sits on the write's path
@@ -282,6 +306,21 @@ module sp_regs #(
                 if (!stopped_q) code = E_BUSY;
                 else if (chk_q[C_RES8]) code = E_RESERVED;
             end
+            A_FILTER_SEL: begin
+                if (chk_q[C_RES_FSEL]) code = E_RESERVED;
+                else if (chk_q[C_FSEL]) code = E_FILTER;
+            end
+            A_FILTER_CTRL: begin
+                if (chk_q[C_RES_FCTRL]) code = E_RESERVED;
+                else if (!fsel_ok) code = E_FILTER;
+            end
+            A_FILTER_PC_LO: begin
+                if (!fsel_ok) code = E_FILTER;
+            end
+            A_FILTER_PC_HI: begin
+                if (chk_q[C_RES_FHI]) code = E_RESERVED;
+                else if (!fsel_ok) code = E_FILTER;
+            end
             default: code = E_ADDRESS;
         endcase
     end
@@ -289,10 +328,11 @@ module sp_regs #(
     // One-hot targets of the access, decoded in the request cycle with the
     // code and registered with it: in the ack cycle each effect is an AND of
     // two flip-flops.
-    localparam NSEL = 15;
+    localparam NSEL = 19;
     localparam W_CTRL = 0, W_CMD = 1, W_IRQ_EN = 2, W_IRQ_ST = 3, W_ERR = 4, W_MODE = 5,
                W_RATE = 6, W_TABLE = 7, W_THRESH = 8, W_SEED = 9, W_WM = 10, W_SBOX_A = 11,
-               W_SBOX_D = 12, R_HEAD = 13, R_SBOX_D = 14;
+               W_SBOX_D = 12, W_FSEL = 13, W_FCTRL = 14, W_FLO = 15, W_FHI = 16,
+               R_HEAD = 17, R_SBOX_D = 18;
     wire [NSEL-1:0] sel_d;
     assign sel_d[W_CTRL]   = wb_adr_i == A_CTRL;
     assign sel_d[W_CMD]    = wb_adr_i == A_CMD;
@@ -307,6 +347,10 @@ module sp_regs #(
     assign sel_d[W_WM]     = wb_adr_i == A_OQ_WATERMARK;
     assign sel_d[W_SBOX_A] = wb_adr_i == A_SBOX_ADDR;
     assign sel_d[W_SBOX_D] = wb_adr_i == A_SBOX_DATA;
+    assign sel_d[W_FSEL]   = wb_adr_i == A_FILTER_SEL;
+    assign sel_d[W_FCTRL]  = wb_adr_i == A_FILTER_CTRL;
+    assign sel_d[W_FLO]    = wb_adr_i == A_FILTER_PC_LO;
+    assign sel_d[W_FHI]    = wb_adr_i == A_FILTER_PC_HI;
     assign sel_d[R_HEAD]   = wb_adr_i == A_MSG_HEAD;
     assign sel_d[R_SBOX_D] = wb_adr_i == A_SBOX_DATA;
 
@@ -315,7 +359,7 @@ module sp_regs #(
     // The effects of an accepted write, one flip-flop each, set for its ack
     // cycle from the wait cycle's code: the commands fan out across the
     // block (the table sweep, the accounting), so they start from a register.
-    localparam NW = W_SBOX_D + 1;
+    localparam NW = W_FHI + 1;
     reg  [NW-1:0] eff_q;         // accepted write to this target, in its ack cycle
     reg  [2:0]    cmd_q;         // CMD bits of an accepted write, in its ack cycle
     reg           cfg_q;         // an accepted configuration write, in its ack cycle
@@ -337,6 +381,10 @@ module sp_regs #(
     assign dok_d[W_WM]     = !chk_d[C_RES13] && !chk_d[C_WM];
     assign dok_d[W_SBOX_A] = !chk_d[C_RES8];
     assign dok_d[W_SBOX_D] = !chk_d[C_RES8];
+    assign dok_d[W_FSEL]   = !chk_d[C_RES_FSEL] && !chk_d[C_FSEL];
+    assign dok_d[W_FCTRL]  = !chk_d[C_RES_FCTRL];
+    assign dok_d[W_FLO]    = 1'b1;
+    assign dok_d[W_FHI]    = !chk_d[C_RES_FHI];
     wire starting = dat_q[0] && !ctrl_q[0];
     wire [NW-1:0] sok;           // the state lets the write in
     assign sok[W_CTRL]   = !(starting && (flushing_i || (mode_q[2:0] == S_TAG && evict_above_rate)));
@@ -352,6 +400,10 @@ module sp_regs #(
     assign sok[W_WM]     = 1'b1;
     assign sok[W_SBOX_A] = stopped_q;
     assign sok[W_SBOX_D] = stopped_q;
+    assign sok[W_FSEL]   = 1'b1;
+    assign sok[W_FCTRL]  = fsel_ok;
+    assign sok[W_FLO]    = fsel_ok;
+    assign sok[W_FHI]    = fsel_ok;
     wire [NW-1:0] eff_d = (wwait_q && wb_cyc_i) ? (sel_q[NW-1:0] & dok_q & sok) : {NW{1'b0}};
     wire rejected = wr && !ok_q;
     wire w_ctrl   = eff_q[W_CTRL];
@@ -417,6 +469,10 @@ module sp_regs #(
             A_OQ_WATERMARK[7:2]: rdata = {19'd0, wm_q};
             A_OQ_FILL[7:2]:      rdata = {18'd0, fill};
             A_SBOX_ADDR[7:2]:    rdata = {24'd0, sbox_addr_q};
+            A_FILTER_SEL[7:2]:   rdata = {28'd0, fsel_q};
+            A_FILTER_CTRL[7:2]:  rdata = filter_ctrl_i;
+            A_FILTER_PC_LO[7:2]: rdata = filter_lo_i;
+            A_FILTER_PC_HI[7:2]: rdata = filter_hi_i;
             A_MSG_W0_LO[7:2]:    rdata = win_w0[31:0];
             A_MSG_W0_HI[7:2]:    rdata = win_w0[63:32];
             A_MSG_W1_LO[7:2]:    rdata = win_w1[31:0];
@@ -488,6 +544,7 @@ module sp_regs #(
         if (eff_q[W_TABLE]) table_q <= dat_q[15:0];
         if (eff_q[W_THRESH]) thresh_q <= dat_q[19:0];
         if (eff_q[W_WM]) wm_q <= dat_q[12:0];
+        if (eff_q[W_FSEL]) fsel_q <= dat_q[3:0];
         if (eff_q[W_IRQ_EN]) irq_en_q <= dat_q[3:0];
 
         // sticky interrupts: this cycle's events first, then a write-one-to-clear
@@ -534,6 +591,7 @@ module sp_regs #(
             err_off_q   <= 12'd0;
             err_value_q <= 32'd0;
             sbox_addr_q <= 8'd0;
+            fsel_q      <= 4'd0;
             win_w0_q    <= {WORD_BITS{1'b0}};
             win_w1_q    <= {WORD_BITS{1'b0}};
         end
@@ -562,6 +620,11 @@ module sp_regs #(
     assign seed_data_o  = dat_q;
     assign sbox_wr_o    = sbox_wr;
     assign sbox_addr_o  = sbox_addr_q;
+    assign filter_sel_o     = fsel_q;
+    assign filter_ctrl_we_o = eff_q[W_FCTRL];
+    assign filter_lo_we_o   = eff_q[W_FLO];
+    assign filter_hi_we_o   = eff_q[W_FHI];
+    assign filter_data_o    = dat_q;
     assign sbox_raddr_o = sbox_addr_d;
     assign sbox_wdata_o = dat_q[7:0];
     assign pop_o        = pop;

@@ -39,7 +39,8 @@ module sp_stratprof #(
     parameter ASSOC_K       = 16,  // entries of A_k, 1..64
     parameter OQ_AW         = 8,   // log2 of the output queue depth, 1..12
     parameter TQ_AW         = 4,   // log2 of the tuple queue depth
-    parameter ACC_BITS      = 64   // accounting counter width, 32..64
+    parameter ACC_BITS      = 64,  // accounting counter width, 32..64
+    parameter FILTER_N      = 8    // entries of the PC filter, 0..16
 ) (
     input  wire                 clk_i,
     input  wire                 rst_i,
@@ -103,6 +104,10 @@ module sp_stratprof #(
             $error("sp_stratprof: ACC_BITS must be 32..64");
             $finish;
         end
+        if (FILTER_N < 0 || FILTER_N > 16) begin
+            $error("sp_stratprof: FILTER_N must be 0..16");
+            $finish;
+        end
         if (TQ_AW < 1 || TQ_AW > 12) begin
             $error("sp_stratprof: TQ_AW must be 1..12");
             $finish;
@@ -148,6 +153,7 @@ module sp_stratprof #(
     wire [TQ_AW:0] tq_count;
     wire           tq_full, tq_head_valid, tq_settling;
     wire [TW-1:0]  tq_head;
+    wire           tq_filtered;    // the head tuple matched the PC filter at the port
     wire           s0_take;
 
     reg            resv_full_q;    // resv_q == OQ_DEPTH, registered with it
@@ -163,17 +169,43 @@ module sp_stratprof #(
     assign tuple_ready_o = ready;
     assign obs_drop_o    = dropped;
 
+    // The PC filter (spec 8.7) compares at the port, so a tuple sees the
+    // entries of the clock it is taken in; a filtered tuple still takes its
+    // slot in the tuple queue and its credit (the input policy comes first),
+    // and S0 drops it.
+    wire [3:0]  filter_sel;
+    wire        filter_ctrl_we, filter_lo_we, filter_hi_we, filter_match;
+    wire [31:0] filter_data, filter_ctrl, filter_lo, filter_hi;
+    sp_filter #(
+        .FILTER_N (FILTER_N),
+        .WORD_BITS(WORD_BITS)
+    ) u_filter (
+        .clk_i    (clk_i),
+        .rst_i    (rst_i),
+        .sel_i    (filter_sel),
+        .ctrl_we_i(filter_ctrl_we),
+        .lo_we_i  (filter_lo_we),
+        .hi_we_i  (filter_hi_we),
+        .data_i   (filter_data),
+        .ctrl_o   (filter_ctrl),
+        .lo_o     (filter_lo),
+        .hi_o     (filter_hi),
+        .kind_i   (tuple_kind_i),
+        .word0_i  (tuple_word0_i),
+        .match_o  (filter_match)
+    );
+
     sp_fifo #(
         .AW(TQ_AW),
-        .DW(TW)
+        .DW(TW + 1)
     ) u_tq (
         .clk_i       (clk_i),
         .rst_i       (rst_i),
         .push_i      (taken),
-        .data_i      ({tuple_kind_i, tuple_word0_i, tuple_word1_i}),
+        .data_i      ({filter_match, tuple_kind_i, tuple_word0_i, tuple_word1_i}),
         .pop_i       (s0_take),
         .head_valid_o(tq_head_valid),
-        .head_o      (tq_head),
+        .head_o      ({tq_filtered, tq_head}),
         .count_o     (tq_count),
         .full_o      (tq_full),
         .settling_o  (tq_settling)
@@ -189,12 +221,18 @@ module sp_stratprof #(
     // S0 takes the head of the tuple queue except while the table is swept
     assign s0_take = tq_head_valid && !sweep_busy;
 
-    reg          valid_q1;
+    // a filtered tuple ends here: counted (sp_acc) and its credit returned a clock later
+    wire         s0_filtered = s0_take && tq_filtered;
+    reg          valid_q1, filtered_q1;
     reg [TW-1:0] tuple_q1;
     always @(posedge clk_i) begin
-        valid_q1 <= s0_take;
-        tuple_q1 <= tq_head;
-        if (rst_i) valid_q1 <= 1'b0;
+        valid_q1    <= s0_take && !tq_filtered;
+        filtered_q1 <= s0_filtered;
+        tuple_q1    <= tq_head;
+        if (rst_i) begin
+            valid_q1    <= 1'b0;
+            filtered_q1 <= 1'b0;
+        end
     end
 
     // Hash width: P and CR use entry 0; TAG hashes to the set.  Registered
@@ -388,20 +426,20 @@ module sp_stratprof #(
     );
 
     // ---- credits: +1 per tuple taken or flush message; -1 per event or A_k
-    // input that ended without a message (a clock late: returning a slot late
-    // is safe), -1 per pop
+    // input that ended without a message and per filtered tuple (a clock
+    // late: returning a slot late is safe), -1 per pop
     // The full flag is decided from comparisons of the old count, made in
     // parallel with the adder: full next needs a net change of +1 from
     // OQ_DEPTH - 1, or of 0 from OQ_DEPTH.
     wire resv_inc  = taken || ak_flush;
-    wire resv_dec0 = !rel_s2_q && !absorbed_q4 && !pop;
-    wire resv_dec1 = (rel_s2_q ^ absorbed_q4 ^ pop) && !(rel_s2_q && absorbed_q4 && pop);
-    // net change in -3..+1, each bit a function of the four inputs, so the
-    // counters take a single adder behind one level of logic
-    wire [1:0] resv_decs  = {1'b0, rel_s2_q} + {1'b0, absorbed_q4} + {1'b0, pop};
-    wire [2:0] resv_delta = {2'b00, resv_inc} - {1'b0, resv_decs};
-    wire [OQ_AW + 2:0] resv_step = {{OQ_AW{resv_delta[2]}}, resv_delta};
-    wire unused_step = ^resv_step[OQ_AW + 2:OQ_AW + 1];
+    // net change in -4..+1, each bit a function of the five inputs, so the
+    // counters take a single adder behind logic of their own
+    wire [2:0] resv_decs  = {2'b00, rel_s2_q} + {2'b00, absorbed_q4} + {2'b00, pop} + {2'b00, filtered_q1};
+    wire resv_dec0 = !rel_s2_q && !absorbed_q4 && !pop && !filtered_q1;
+    wire resv_dec1 = resv_decs == 3'd1;
+    wire [3:0] resv_delta = {3'b000, resv_inc} - {1'b0, resv_decs};
+    wire [OQ_AW + 3:0] resv_step = {{OQ_AW{resv_delta[3]}}, resv_delta};
+    wire unused_step = ^resv_step[OQ_AW + 3:OQ_AW + 1];
     always @(posedge clk_i) begin
         resv_q <= resv_q + resv_step[OQ_AW:0];
         free_q <= free_q - resv_step[OQ_AW:0];
@@ -472,6 +510,7 @@ module sp_stratprof #(
         .rst_i            (rst_i),
         .port_ignored_i   (ignored),
         .port_dropped_i   (dropped),
+        .filtered_i       (s0_filtered),
         .s2_valid_i       (s2_valid),
         .s2_counted_i     (s2_counted),
         .s2_skipped_i     (s2_skipped),
@@ -502,7 +541,7 @@ module sp_stratprof #(
     // register reads as the model's.
     // =====================================================================
     assign busy = tq_count != {(TQ_AW + 1){1'b0}} || valid_q1 || valid_qh || s1r_busy || s2_valid || s3_valid ||
-                  valid_q4 || absorbed_q4 || rel_s2_q || sweep_busy || (flushing && room) ||
+                  valid_q4 || absorbed_q4 || rel_s2_q || filtered_q1 || sweep_busy || (flushing && room) ||
                   snap_pending_q || acc_busy || oq_settling;
     wire unused_status = ^{tq_settling, oq_full, wb_sel_i};
 
@@ -520,7 +559,8 @@ module sp_stratprof #(
         .OPT_TAGGED   (OPT_TAGGED),
         .OPT_CR       (OPT_CR),
         .ASSOC_K      (ASSOC_K),
-        .OQ_AW        (OQ_AW)
+        .OQ_AW        (OQ_AW),
+        .FILTER_N     (FILTER_N)
     ) u_regs (
         .clk_i           (clk_i),
         .rst_i           (rst_i),
@@ -539,6 +579,9 @@ module sp_stratprof #(
         .sbox_data_i     (sbox_rdata),
         .seed_i          (seed),
         .acc_data_i      (acc_data),
+        .filter_ctrl_i   (filter_ctrl),
+        .filter_lo_i     (filter_lo),
+        .filter_hi_i     (filter_hi),
         .drop_i          (dropped),
         .flush_done_i    (flush_done),
         .enable_o        (enable),
@@ -562,6 +605,11 @@ module sp_stratprof #(
         .sbox_raddr_o    (sbox_raddr),
         .sbox_wdata_o    (sbox_wdata),
         .pop_o           (pop),
+        .filter_sel_o    (filter_sel),
+        .filter_ctrl_we_o(filter_ctrl_we),
+        .filter_lo_we_o  (filter_lo_we),
+        .filter_hi_we_o  (filter_hi_we),
+        .filter_data_o   (filter_data),
         .acc_index_o     (acc_index),
         .acc_hi_o        (acc_hi),
         .irq_o           (irq_o)

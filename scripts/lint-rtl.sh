@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # lint-rtl.sh - Verilator -Wall lint of rtl/*.v (top sp_stratprof) in every
 # parameter corner we build: the default full build, the paper's H[P_256]_2048
-# and tagged builds, 64-bit words, a tiny table, and the smallest queues;
+# and tagged builds, 64-bit words, a tiny table, the smallest queues and no
+# PC filter, the largest build, a one-entry filter;
 # each also with the SP_ASSERT checks compiled in.  Waivers live in
 # verif/lint.vlt.  Closing line: "lint: N passed, N failed".
 cd "$(dirname "$0")/.." || exit 1
@@ -16,8 +17,9 @@ corners=(
     "paper TAG|-GTABLE_AW=11 -GACC_BITS=40 -GCOUNT_BITS=8 -GMISS_BITS=3 -GTAG_BITS_MAX=2 -GWAYS_LOG2_MAX=1"
     "64-bit words|-GWORD_BITS=64"
     "tiny table|-GTABLE_AW=3"
-    "smallest|-GTABLE_AW=0 -GOQ_AW=1 -GTQ_AW=1 -GASSOC_K=1 -GACC_BITS=32 -GCOUNT_BITS=2 -GMISS_BITS=2 -GTAG_BITS_MAX=1 -GWAYS_LOG2_MAX=3"
-    "largest|-GWORD_BITS=64 -GWAYS_LOG2_MAX=3 -GOQ_AW=12 -GTQ_AW=12 -GASSOC_K=64"
+    "smallest|-GTABLE_AW=0 -GOQ_AW=1 -GTQ_AW=1 -GASSOC_K=1 -GACC_BITS=32 -GCOUNT_BITS=2 -GMISS_BITS=2 -GTAG_BITS_MAX=1 -GWAYS_LOG2_MAX=3 -GFILTER_N=0"
+    "largest|-GWORD_BITS=64 -GWAYS_LOG2_MAX=3 -GOQ_AW=12 -GTQ_AW=12 -GASSOC_K=64 -GFILTER_N=16"
+    "one filter entry|-GFILTER_N=1"
 )
 pass=0 fail=0
 for c in "${corners[@]}"; do

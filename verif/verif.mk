@@ -31,21 +31,21 @@ CXX ?= g++
 
 # The parameter sets: values in the order of VERIF_PARAMS.
 VERIF_PARAMS := WORD_BITS TABLE_AW WAYS_LOG2_MAX TAG_BITS_MAX COUNT_BITS MISS_BITS \
-                OPT_TAGGED OPT_CR ASSOC_K OQ_AW ACC_BITS
+                OPT_TAGGED OPT_CR ASSOC_K OQ_AW ACC_BITS FILTER_N
 # full build, every mode
-VERIF_SET_full := 32 12 2 8 16 4 1 1 16 8 64
+VERIF_SET_full := 32 12 2 8 16 4 1 1 16 8 64 8
 # the paper's H[P_256]_2048: 2048 x 8-bit counts, no tagged compressor, no CR
-VERIF_SET_hp   := 32 11 2 8 8 4 0 0 16 8 64
+VERIF_SET_hp   := 32 11 2 8 8 4 0 0 16 8 64 8
 # the paper's tagged compressor: 2048 x 14 bits, 2-bit tags, 2 ways, 3-bit misses;
 # 40-bit accounting
-VERIF_SET_tag  := 32 11 1 2 8 3 1 1 16 8 40
+VERIF_SET_tag  := 32 11 1 2 8 3 1 1 16 8 40 8
 # tiny table, 64-bit words, 8-message queue, A_4: collisions and full queues;
-# 32-bit accounting
-VERIF_SET_tiny := 64 3 2 8 16 4 1 1 4 3 32
+# 32-bit accounting, a 2-entry PC filter
+VERIF_SET_tiny := 64 3 2 8 16 4 1 1 4 3 32 2
 VERIF_BUILDS := full hp tag tiny
 
-verif_gflags = $(foreach i,1 2 3 4 5 6 7 8 9 10 11,-G$(word $(i),$(VERIF_PARAMS))=$(word $(i),$(1)))
-verif_dflags = $(foreach i,1 2 3 4 5 6 7 8 9 10 11,-DSP_TB_$(word $(i),$(VERIF_PARAMS))=$(word $(i),$(1)))
+verif_gflags = $(foreach i,1 2 3 4 5 6 7 8 9 10 11 12,-G$(word $(i),$(VERIF_PARAMS))=$(word $(i),$(1)))
+verif_dflags = $(foreach i,1 2 3 4 5 6 7 8 9 10 11 12,-DSP_TB_$(word $(i),$(VERIF_PARAMS))=$(word $(i),$(1)))
 
 # $(call verif_model,NAME,VALUES): the Verilator build $(VERIF_DIR)/NAME/sp_tb_NAME
 define verif_model

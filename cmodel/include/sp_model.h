@@ -32,6 +32,7 @@
 #define SP_MAX_MISS_BITS 4   /* tagged miss counter */
 #define SP_MIN_ACC_BITS  32  /* accounting counters, narrowest build */
 #define SP_MAX_WORD_BYTES 8
+#define SP_MAX_FILTER_N 16 /* PC filter entries */
 
 /* Build-time parameters: what the RTL takes as Verilog parameters. */
 typedef struct sp_params {
@@ -46,10 +47,11 @@ typedef struct sp_params {
     unsigned opt_tagged;    /* 1: the TAG mode is built */
     unsigned opt_cr;        /* 1: the CR and HCR modes are built */
     unsigned acc_bits;      /* accounting counter width, 32..64: they count modulo 2^acc_bits */
+    unsigned filter_n;      /* PC filter entries, 0..SP_MAX_FILTER_N */
 } sp_params_t;
 
 /* The full build: 32-bit words, 4096 entries, 4 ways, 8-bit tags, 16-bit counts,
- * 4-bit miss counters, every mode, A_16, 256 messages. */
+ * 4-bit miss counters, every mode, A_16, 256 messages, an 8-entry PC filter. */
 void sp_params_default(sp_params_t *p);
 
 /* Tagged-compressor entry states. */
@@ -89,6 +91,11 @@ typedef struct sp_model {
     uint32_t irq_enable, irq_sticky, err_code, err_value;
     uint8_t sbox_addr;
     uint8_t sbox[256];
+    /* the PC filter (spec 8.7) */
+    uint32_t filter_sel;
+    uint8_t filter_valid[SP_MAX_FILTER_N], filter_kind[SP_MAX_FILTER_N];
+    uint64_t filter_pc[SP_MAX_FILTER_N];
+    unsigned filter_active; /* valid entries: 0 skips the comparison */
     /* derived from the registers (recomputed on every accepted write) */
     unsigned sampler, index_bits, set_bits, ways, tag_bits, evict_hits, replace_misses;
     uint16_t fold0[SP_MAX_WORD_BYTES][256]; /* xor-fold of flip(randomize(word0)) per byte */

@@ -15,7 +15,7 @@
 #define SP_REG_PARAMS2     0x00Cu /* more built parameters */
 
 #define SP_ID_VALUE        0x53505246u
-#define SP_VERSION_VALUE   0x00010000u /* 1.0 */
+#define SP_VERSION_VALUE   0x00010001u /* 1.1 */
 
 /* SP_REG_PARAMS fields */
 #define SP_PARAMS_WORD_BITS_SHIFT  0  /* [7:0]   32 or 64 */
@@ -27,6 +27,7 @@
 /* SP_REG_PARAMS2 fields */
 #define SP_PARAMS2_COUNT_BITS_SHIFT 0 /* [4:0] counter-table count width */
 #define SP_PARAMS2_MISS_BITS_SHIFT  8 /* [10:8] miss counter width */
+#define SP_PARAMS2_FILTER_N_SHIFT  11 /* [15:11] entries of the PC filter, 0..16 */
 #define SP_PARAMS2_TAGGED          (1u << 16) /* the TAG mode is built */
 #define SP_PARAMS2_CR              (1u << 17) /* the CR and HCR modes are built */
 #define SP_PARAMS2_ACC_BITS_SHIFT  24 /* [30:24] accounting counter width, 32..64 */
@@ -76,7 +77,8 @@ enum sp_err_code {
     SP_ERR_WATERMARK  = 9,  /* watermark 0 or above the queue depth */
     SP_ERR_ADDRESS    = 10, /* write to an unmapped or read-only offset */
     SP_ERR_CONFIG     = 11, /* ENABLE with EVICT_HITS > RATE in TAG mode */
-    SP_ERR_RESERVED   = 12  /* a reserved bit written as 1 */
+    SP_ERR_RESERVED   = 12, /* a reserved bit written as 1 */
+    SP_ERR_FILTER     = 13  /* FILTER_SEL at or above FILTER_N (or no entry to write) */
 };
 
 /* ---- configuration (writable only while CTRL.ENABLE = 0) ---- */
@@ -109,6 +111,13 @@ enum sp_sampler {
 #define SP_REG_OQ_FILL     0x048u /* read-only: messages waiting */
 #define SP_REG_SBOX_ADDR   0x04Cu /* [7:0] */
 #define SP_REG_SBOX_DATA   0x050u /* [7:0] entry at SBOX_ADDR; access increments ADDR */
+/* ---- the PC filter (spec 8.7): writable at any time ---- */
+#define SP_REG_FILTER_SEL   0x054u /* [3:0] the entry the next registers show */
+#define SP_REG_FILTER_CTRL  0x058u /* VALID, KIND of the selected entry */
+#define SP_REG_FILTER_PC_LO 0x05Cu /* PC bits 31..0 of the selected entry */
+#define SP_REG_FILTER_PC_HI 0x074u /* PC bits 63..32 (W = 64; 0 when W = 32) */
+#define SP_FILTER_VALID      (1u << 0)
+#define SP_FILTER_KIND_SHIFT 8  /* [10:8] */
 
 /* ---- message window ---- */
 #define SP_REG_MSG_HEAD    0x060u /* read pops: VALID, KIND, COUNT; latches the words */
@@ -136,6 +145,7 @@ enum sp_acc {
     SP_ACC_COUNT_RES_ASSOC,   /* count units resident in A_k */
     SP_ACC_COUNT_DISCARDED,   /* count units discarded (clear, TAG discard mode) */
     SP_ACC_MSG_OUT,           /* messages pushed into the output queue */
+    SP_ACC_EV_FILTERED,       /* stopped by the PC filter (spec 8.7) */
     SP_ACC_COUNT
 };
 #define SP_REG_ACC_LO(i)   (SP_REG_ACC_BASE + 8u * (unsigned)(i))

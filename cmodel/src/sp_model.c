@@ -429,6 +429,17 @@ static inline void compress(sp_model_t *m, const sp_tuple_t *in)
     }
 }
 
+/* 1 when a valid PC filter entry matches T (spec 8.7). */
+static int filtered(const sp_model_t *m, const sp_tuple_t *t)
+{
+    uint64_t pc = t->word0 & m->word_mask;
+    unsigned kind = t->kind & 7u;
+    for (unsigned i = 0; i < m->params.filter_n; i++)
+        if (m->filter_valid[i] && m->filter_kind[i] == kind && m->filter_pc[i] == pc)
+            return 1;
+    return 0;
+}
+
 enum sp_push_result sp_model_push(sp_model_t *m, const sp_tuple_t *t)
 {
     if (!(m->ctrl & SP_CTRL_ENABLE)) {
@@ -441,6 +452,12 @@ enum sp_push_result sp_model_push(sp_model_t *m, const sp_tuple_t *t)
         if (!(m->ctrl & SP_CTRL_DROP))
             return SP_PUSH_STALLED;
         sp_model_drop(m);
+        return SP_PUSH_TAKEN;
+    }
+    /* after the input policy: a filtered tuple stalls or drops like any other */
+    if (m->filter_active && filtered(m, t)) {
+        m->acc[SP_ACC_EV_IN]++;
+        m->acc[SP_ACC_EV_FILTERED]++;
         return SP_PUSH_TAKEN;
     }
     compress(m, t);
@@ -486,7 +503,7 @@ size_t sp_model_push_many(sp_model_t *m, const sp_tuple_t *t, size_t n)
 {
     size_t i = 0;
     unsigned depth = oq_depth(m);
-    if ((m->ctrl & SP_CTRL_ENABLE) && !(m->ctrl & SP_CTRL_DROP)) {
+    if ((m->ctrl & SP_CTRL_ENABLE) && !(m->ctrl & SP_CTRL_DROP) && !m->filter_active) {
         if (m->sampler == SP_SAMPLER_P || m->sampler == SP_SAMPLER_HP)
             return periodic_many(m, t, n);
         for (; i < n && m->oq_fill < depth; i++)
@@ -701,6 +718,43 @@ static void write_cmd(sp_model_t *m, uint32_t value)
     }
 }
 
+/* The PC filter's registers (spec 8.7): any time; reserved bits first, then
+ * the entry. */
+static void write_filter(sp_model_t *m, uint32_t offset, uint32_t value)
+{
+    unsigned n = m->params.filter_n, sel = m->filter_sel;
+    uint32_t reserved = offset == SP_REG_FILTER_SEL    ? ~0xFu
+                        : offset == SP_REG_FILTER_CTRL ? ~(SP_FILTER_VALID | 7u << SP_FILTER_KIND_SHIFT)
+                        : offset == SP_REG_FILTER_PC_HI && m->params.word_bits == 32 ? ~0u
+                                                                                      : 0u;
+    if (value & reserved) {
+        reject(m, offset, value, SP_ERR_RESERVED);
+        return;
+    }
+    if (offset == SP_REG_FILTER_SEL) {
+        if (value >= n)
+            reject(m, offset, value, SP_ERR_FILTER);
+        else
+            m->filter_sel = value;
+        return;
+    }
+    if (sel >= n) {
+        reject(m, offset, value, SP_ERR_FILTER);
+        return;
+    }
+    if (offset == SP_REG_FILTER_CTRL) {
+        m->filter_valid[sel] = (uint8_t)(value & SP_FILTER_VALID);
+        m->filter_kind[sel] = (uint8_t)(value >> SP_FILTER_KIND_SHIFT & 7u);
+    } else if (offset == SP_REG_FILTER_PC_LO) {
+        m->filter_pc[sel] = (m->filter_pc[sel] & ~(uint64_t)0xFFFFFFFFu) | value;
+    } else {
+        m->filter_pc[sel] = (m->filter_pc[sel] & 0xFFFFFFFFu) | (uint64_t)value << 32;
+    }
+    m->filter_active = 0;
+    for (unsigned i = 0; i < n; i++)
+        m->filter_active += m->filter_valid[i];
+}
+
 void sp_reg_write(sp_model_t *m, uint32_t offset, uint32_t value)
 {
     switch (offset) {
@@ -756,6 +810,12 @@ void sp_reg_write(sp_model_t *m, uint32_t offset, uint32_t value)
         else
             m->sbox_addr = (uint8_t)value;
         break;
+    case SP_REG_FILTER_SEL:
+    case SP_REG_FILTER_CTRL:
+    case SP_REG_FILTER_PC_LO:
+    case SP_REG_FILTER_PC_HI:
+        write_filter(m, offset, value);
+        break;
     case SP_REG_SBOX_DATA:
         if (!stopped(m)) {
             reject(m, offset, value, SP_ERR_BUSY);
@@ -799,7 +859,7 @@ uint32_t sp_reg_read(sp_model_t *m, uint32_t offset)
         return p->count_bits << SP_PARAMS2_COUNT_BITS_SHIFT |
                p->miss_bits << SP_PARAMS2_MISS_BITS_SHIFT |
                (p->opt_tagged ? SP_PARAMS2_TAGGED : 0u) | (p->opt_cr ? SP_PARAMS2_CR : 0u) |
-               p->acc_bits << SP_PARAMS2_ACC_BITS_SHIFT;
+               p->acc_bits << SP_PARAMS2_ACC_BITS_SHIFT | p->filter_n << SP_PARAMS2_FILTER_N_SHIFT;
     case SP_REG_CTRL:
         return m->ctrl;
     case SP_REG_STATUS:
@@ -840,6 +900,16 @@ uint32_t sp_reg_read(sp_model_t *m, uint32_t offset)
             return 0;
         return SP_MSG_VALID | (uint32_t)m->window.tuple.kind << SP_MSG_KIND_SHIFT |
                (m->window.count & SP_MSG_COUNT_MASK);
+    case SP_REG_FILTER_SEL:
+        return m->filter_sel;
+    case SP_REG_FILTER_CTRL:
+        return m->filter_sel < p->filter_n
+                   ? m->filter_valid[m->filter_sel] | (uint32_t)m->filter_kind[m->filter_sel] << SP_FILTER_KIND_SHIFT
+                   : 0u;
+    case SP_REG_FILTER_PC_LO:
+        return m->filter_sel < p->filter_n ? (uint32_t)m->filter_pc[m->filter_sel] : 0u;
+    case SP_REG_FILTER_PC_HI:
+        return m->filter_sel < p->filter_n ? (uint32_t)(m->filter_pc[m->filter_sel] >> 32) : 0u;
     case SP_REG_MSG_W0_LO:
         return (uint32_t)m->window.tuple.word0;
     case SP_REG_MSG_W0_HI:
@@ -869,7 +939,7 @@ int sp_model_conserved(const sp_model_t *m)
     uint64_t assoc = 0;
     for (unsigned i = 0; i < m->assoc_used; i++)
         assoc += m->assoc[i].count;
-    return a[SP_ACC_EV_IN] == a[SP_ACC_EV_IGNORED] + a[SP_ACC_EV_DROPPED] +
+    return a[SP_ACC_EV_IN] == a[SP_ACC_EV_IGNORED] + a[SP_ACC_EV_DROPPED] + a[SP_ACC_EV_FILTERED] +
                                   a[SP_ACC_EV_SKIPPED] + a[SP_ACC_EV_COUNTED] &&
            a[SP_ACC_COUNT_IN] == a[SP_ACC_COUNT_OUT] + a[SP_ACC_COUNT_RES_TABLE] +
                                      a[SP_ACC_COUNT_RES_ASSOC] + a[SP_ACC_COUNT_DISCARDED] &&
@@ -892,6 +962,7 @@ void sp_params_default(sp_params_t *p)
     p->opt_tagged = 1;
     p->opt_cr = 1;
     p->acc_bits = 64;
+    p->filter_n = 8;
 }
 
 static unsigned min_u(unsigned a, unsigned b)
@@ -907,7 +978,8 @@ int sp_model_init(sp_model_t *m, const sp_params_t *p)
         p->tag_bits_max > SP_MAX_TAG_BITS || p->assoc_k < 1 || p->assoc_k > SP_MAX_ASSOC_K ||
         p->oq_aw < 1 || p->oq_aw > SP_MAX_OQ_AW || p->count_bits < 1 ||
         p->count_bits > SP_MAX_COUNT_BITS || p->miss_bits < 2 || p->miss_bits > SP_MAX_MISS_BITS ||
-        p->miss_bits > p->count_bits || p->acc_bits < SP_MIN_ACC_BITS || p->acc_bits > 64)
+        p->miss_bits > p->count_bits || p->acc_bits < SP_MIN_ACC_BITS || p->acc_bits > 64 ||
+        p->filter_n > SP_MAX_FILTER_N)
         return -1;
     m->params = *p;
     m->word_mask = word_mask_of(p->word_bits);
@@ -930,6 +1002,13 @@ int sp_model_init(sp_model_t *m, const sp_params_t *p)
     m->sbox_addr = 0;
     for (unsigned i = 0; i < 256; i++)
         m->sbox[i] = sp_sbox_default[i];
+    m->filter_sel = 0;
+    m->filter_active = 0;
+    for (unsigned i = 0; i < SP_MAX_FILTER_N; i++) {
+        m->filter_valid[i] = 0;
+        m->filter_kind[i] = 0;
+        m->filter_pc[i] = 0;
+    }
     for (unsigned i = 0; i < SP_ACC_COUNT; i++) {
         m->acc[i] = 0;
         m->acc_snap[i] = 0;

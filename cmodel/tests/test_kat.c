@@ -134,7 +134,7 @@ static enum sp_push_result push(sp_model_t *m, unsigned kind, uint64_t w0, uint6
 
 static const char *const acc_names[SP_ACC_COUNT] = {
     "EV_IN", "EV_IGNORED", "EV_DROPPED", "EV_SKIPPED", "EV_COUNTED", "COUNT_IN",
-    "COUNT_OUT", "COUNT_RES_TABLE", "COUNT_RES_ASSOC", "COUNT_DISCARDED", "MSG_OUT"};
+    "COUNT_OUT", "COUNT_RES_TABLE", "COUNT_RES_ASSOC", "COUNT_DISCARDED", "MSG_OUT", "EV_FILTERED"};
 
 static void check_at(int ok, int line, const char *what, uint64_t got, uint64_t exp)
 {
@@ -1591,10 +1591,10 @@ static void test_reg_reset(void)
     uint32_t off;
 
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_ID), 0x53505246u);
-    SP_CHECK_EQ(sp_reg_read(m, SP_REG_VERSION), 0x00010000u);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_VERSION), 0x00010001u);
     /* 32 | 4 << 8 | 2 << 12 | 8 << 16 | 3 << 20 | 3 << 24 */
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS), 0x03382420u);
-    SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 0x40030410u); /* 16 | 4 << 8 | TAG, CR | 64 << 24 */
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 0x40034410u); /* 16 | 4 << 8 | 8 << 11 | TAG, CR | 64 << 24 */
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_CTRL), 0);
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_CMD), 0);
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_STATUS), SP_STATUS_OQ_EMPTY);
@@ -1619,10 +1619,9 @@ static void test_reg_reset(void)
         SP_CHECK_EQ(sp_reg_read(m, off), 0);
     /* unmapped offsets read 0 and are not errors */
     SP_CHECK_EQ(sp_reg_read(m, 0x02c), 0);
-    SP_CHECK_EQ(sp_reg_read(m, 0x054), 0);
-    SP_CHECK_EQ(sp_reg_read(m, 0x05c), 0);
-    SP_CHECK_EQ(sp_reg_read(m, 0x074), 0);
-    SP_CHECK_EQ(sp_reg_read(m, 0x0d8), 0);
+    SP_CHECK_EQ(sp_reg_read(m, 0x078), 0);
+    SP_CHECK_EQ(sp_reg_read(m, 0x07c), 0);
+    SP_CHECK_EQ(sp_reg_read(m, 0x0e0), 0);
     SP_CHECK_EQ(sp_reg_read(m, 0xffc), 0);
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_MSG_HEAD), 0);
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_SBOX_DATA), 0xa5); /* S[0]; ADDR -> 1 */
@@ -1681,11 +1680,11 @@ static void test_build_options(void)
 
     small_params(&p);
     SP_CHECK_EQ(sp_model_init(m, &p), 0);
-    SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 16u | 4u << 8 | 1u << 16 | 1u << 17 | 64u << 24);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 16u | 4u << 8 | 8u << 11 | 1u << 16 | 1u << 17 | 64u << 24);
 
     p.count_bits = 8; p.miss_bits = 3;
     SP_CHECK_EQ(sp_model_init(m, &p), 0);
-    SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 8u | 3u << 8 | 1u << 16 | 1u << 17 | 64u << 24);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 8u | 3u << 8 | 8u << 11 | 1u << 16 | 1u << 17 | 64u << 24);
     sp_reg_write(m, SP_REG_RATE, 257);
     EXPECT_ERR(m, SP_ERR_RATE, SP_REG_RATE, 257);
     WR_OK(m, SP_REG_RATE, 256);
@@ -1696,7 +1695,7 @@ static void test_build_options(void)
 
     p.opt_tagged = 0; p.opt_cr = 0;
     SP_CHECK_EQ(sp_model_init(m, &p), 0);
-    SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 8u | 3u << 8 | 64u << 24);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 8u | 3u << 8 | 8u << 11 | 64u << 24);
     sp_reg_write(m, SP_REG_MODE, SP_SAMPLER_TAG);
     EXPECT_ERR(m, SP_ERR_MODE, SP_REG_MODE, SP_SAMPLER_TAG);
     sp_reg_write(m, SP_REG_MODE, SP_SAMPLER_CR);
@@ -1801,9 +1800,9 @@ static void test_reg_errors(void)
         {SP_REG_ACC_BASE, 11, SP_ERR_ADDRESS},
         {SP_REG_LAST, 12, SP_ERR_ADDRESS},
         {0x02c, 13, SP_ERR_ADDRESS},
-        {0x054, 14, SP_ERR_ADDRESS},
-        {0x074, 15, SP_ERR_ADDRESS},
-        {0x0d8, 16, SP_ERR_ADDRESS},
+        {0x078, 14, SP_ERR_ADDRESS},
+        {0x07c, 15, SP_ERR_ADDRESS},
+        {0x0e0, 16, SP_ERR_ADDRESS},
         {0x100, 17, SP_ERR_ADDRESS},
         {0xffc, 18, SP_ERR_ADDRESS},
     };
@@ -2145,9 +2144,112 @@ static void test_word64(void)
                 sp_test_failed_count == before_ ? "pass" : "FAIL");              \
     } while (0)
 
+/* The PC filter (spec 8.7), worked by hand: P_2 over a stream of two sites;
+ * filtering one of them removes exactly its tuples, counted in EV_FILTERED. */
+static void test_filter(void)
+{
+    sp_model_t *m = fresh(&model_a);
+    sp_message_t msg;
+    sp_tuple_t a = {0x100, 7, SP_KIND_VALUE}, b = {0x200, 9, SP_KIND_VALUE};
+    sp_tuple_t e = {0x100, 7, SP_KIND_EDGE}; /* same word0, another kind */
+
+    /* registers: reset values, select, read back, errors in check order */
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_FILTER_SEL), 0);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_FILTER_CTRL), 0);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_FILTER_PC_LO), 0);
+    sp_reg_write(m, SP_REG_FILTER_SEL, 0x10);
+    EXPECT_ERR(m, SP_ERR_RESERVED, SP_REG_FILTER_SEL, 0x10);
+    sp_reg_write(m, SP_REG_FILTER_SEL, 8); /* FILTER_N = 8 */
+    EXPECT_ERR(m, SP_ERR_FILTER, SP_REG_FILTER_SEL, 8);
+    sp_reg_write(m, SP_REG_FILTER_CTRL, 0x801);
+    EXPECT_ERR(m, SP_ERR_RESERVED, SP_REG_FILTER_CTRL, 0x801);
+    sp_reg_write(m, SP_REG_FILTER_PC_HI, 1); /* W = 32 */
+    EXPECT_ERR(m, SP_ERR_RESERVED, SP_REG_FILTER_PC_HI, 1);
+    WR_OK(m, SP_REG_FILTER_PC_HI, 0);
+    WR_OK(m, SP_REG_FILTER_SEL, 5);
+    WR_OK(m, SP_REG_FILTER_PC_LO, 0x100);
+    WR_OK(m, SP_REG_FILTER_CTRL, SP_FILTER_VALID | SP_KIND_VALUE << SP_FILTER_KIND_SHIFT);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_FILTER_SEL), 5);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_FILTER_CTRL), 1u | (uint32_t)SP_KIND_VALUE << 8);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_FILTER_PC_LO), 0x100);
+    WR_OK(m, SP_REG_FILTER_SEL, 0);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_FILTER_CTRL), 0); /* entry 0 untouched */
+
+    /* P_2: a b a b a b e e -> a filtered three times; b counts 1, 2 -> message
+     * (b, 2) at its second tuple, then b's count 1; e's two tuples -> (e, 2) */
+    WR_OK(m, SP_REG_MODE, SP_SAMPLER_P);
+    WR_OK(m, SP_REG_RATE, 2);
+    WR_OK(m, SP_REG_CTRL, SP_CTRL_ENABLE);
+    sp_tuple_t seq[8] = {a, b, a, b, a, b, e, e};
+    for (int i = 0; i < 8; i++)
+        SP_CHECK_EQ(sp_model_push(m, &seq[i]), SP_PUSH_TAKEN);
+    SP_CHECK_EQ(sp_model_acc(m, SP_ACC_EV_IN), 8);
+    SP_CHECK_EQ(sp_model_acc(m, SP_ACC_EV_FILTERED), 3);
+    SP_CHECK_EQ(sp_model_acc(m, SP_ACC_EV_COUNTED), 5);
+    SP_CHECK_EQ(sp_model_acc(m, SP_ACC_COUNT_IN), 5);
+    SP_CHECK(sp_model_conserved(m));
+    /* P uses one counter for every tuple: b b (2: message b), b e (2: message e), e -> 1 */
+    SP_CHECK_EQ(sp_model_pop(m, &msg), 1);
+    SP_CHECK_EQ(msg.tuple.word0, 0x200);
+    SP_CHECK_EQ(msg.count, 2);
+    SP_CHECK_EQ(sp_model_pop(m, &msg), 1);
+    SP_CHECK_EQ(msg.tuple.word0, 0x100);
+    SP_CHECK_EQ(msg.tuple.kind, SP_KIND_EDGE);
+    SP_CHECK_EQ(sp_model_pop(m, &msg), 0);
+
+    /* cleared VALID while running: a is profiled again; push_many takes the same path */
+    WR_OK(m, SP_REG_FILTER_SEL, 5);
+    WR_OK(m, SP_REG_FILTER_CTRL, SP_KIND_VALUE << SP_FILTER_KIND_SHIFT);
+    SP_CHECK_EQ(sp_model_push_many(m, seq, 2), 2);
+    SP_CHECK_EQ(sp_model_acc(m, SP_ACC_EV_FILTERED), 3);
+    SP_CHECK_EQ(sp_model_acc(m, SP_ACC_EV_COUNTED), 7);
+    WR_OK(m, SP_REG_FILTER_CTRL, SP_FILTER_VALID | SP_KIND_VALUE << SP_FILTER_KIND_SHIFT);
+    SP_CHECK_EQ(sp_model_push_many(m, seq, 8), 8);
+    SP_CHECK_EQ(sp_model_acc(m, SP_ACC_EV_FILTERED), 6);
+    SP_CHECK(sp_model_conserved(m));
+
+    /* a full queue stalls a filtered tuple too (the input policy comes first) */
+    {
+        sp_params_t p;
+        small_params(&p);
+        p.oq_aw = 1;
+        SP_CHECK_EQ(sp_model_init(m, &p), 0);
+        WR_OK(m, SP_REG_MODE, SP_SAMPLER_P);
+        WR_OK(m, SP_REG_RATE, 1);
+        WR_OK(m, SP_REG_FILTER_PC_LO, 0x100);
+        WR_OK(m, SP_REG_FILTER_CTRL, SP_FILTER_VALID | SP_KIND_VALUE << SP_FILTER_KIND_SHIFT);
+        WR_OK(m, SP_REG_CTRL, SP_CTRL_ENABLE);
+        SP_CHECK_EQ(sp_model_push(m, &b), SP_PUSH_TAKEN);
+        SP_CHECK_EQ(sp_model_push(m, &b), SP_PUSH_TAKEN); /* queue of 2 now full */
+        SP_CHECK_EQ(sp_model_push(m, &a), SP_PUSH_STALLED);
+        SP_CHECK_EQ(sp_model_acc(m, SP_ACC_EV_FILTERED), 0);
+        SP_CHECK_EQ(sp_model_pop(m, &msg), 1);
+        SP_CHECK_EQ(sp_model_push(m, &a), SP_PUSH_TAKEN);
+        SP_CHECK_EQ(sp_model_acc(m, SP_ACC_EV_FILTERED), 1);
+        SP_CHECK_EQ(sp_reg_read(m, SP_REG_OQ_FILL), 1);
+    }
+
+    /* a build with no filter: every filter register write is an error */
+    {
+        sp_params_t p;
+        small_params(&p);
+        p.filter_n = 0;
+        SP_CHECK_EQ(sp_model_init(m, &p), 0);
+        SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2) >> SP_PARAMS2_FILTER_N_SHIFT & 0x1Fu, 0);
+        sp_reg_write(m, SP_REG_FILTER_SEL, 0);
+        EXPECT_ERR(m, SP_ERR_FILTER, SP_REG_FILTER_SEL, 0);
+        sp_reg_write(m, SP_REG_ERR_CODE, 0);
+        sp_reg_write(m, SP_REG_FILTER_PC_LO, 0x100);
+        EXPECT_ERR(m, SP_ERR_FILTER, SP_REG_FILTER_PC_LO, 0x100);
+        p.filter_n = 17;
+        SP_CHECK_EQ(sp_model_init(m, &p), -1);
+    }
+}
+
 int main(void)
 {
     RUN(test_sbox_default);
+    RUN(test_filter);
     RUN(test_hash_functions);
     RUN(test_hash_index_tag);
     RUN(test_xorshift);

@@ -9,6 +9,7 @@
 
 #define POLL_LIMIT_DEFAULT 1000000u
 #define VERSION_MAJOR 1u
+#define FILTER_N_MAX 16u
 
 static uint32_t rd(sp_drv_t *d, uint32_t off)
 {
@@ -72,12 +73,16 @@ int sp_drv_init(sp_drv_t *d, const sp_hal_t *hal)
     b->opt_tagged = (p2 & SP_PARAMS2_TAGGED) != 0;
     b->opt_cr = (p2 & SP_PARAMS2_CR) != 0;
     b->acc_bits = p2 >> SP_PARAMS2_ACC_BITS_SHIFT & 0x7Fu;
+    b->filter_n = p2 >> SP_PARAMS2_FILTER_N_SHIFT & 0x1Fu;
     if (b->word_bits != 32 && b->word_bits != 64)
         return fail(d, SP_DRV_E_PROTOCOL, "PARAMS.WORD_BITS", b->word_bits, 32, 64,
                     "word width is neither 32 nor 64");
     if (b->acc_bits < 32 || b->acc_bits > 64)
         return fail(d, SP_DRV_E_PROTOCOL, "PARAMS2.ACC_BITS", b->acc_bits, 32, 64,
                     "accounting width out of the spec's range");
+    if (b->filter_n > FILTER_N_MAX)
+        return fail(d, SP_DRV_E_PROTOCOL, "PARAMS2.FILTER_N", b->filter_n, 0, FILTER_N_MAX,
+                    "PC filter size out of the spec's range");
     if (b->count_bits < 1 || b->count_bits > 16)
         return fail(d, SP_DRV_E_PROTOCOL, "PARAMS2.COUNT_BITS", b->count_bits, 1, 16,
                     "count width out of the spec's range");
@@ -394,6 +399,27 @@ size_t sp_drv_poll(sp_drv_t *d, int force)
     return 0;
 }
 
+int sp_drv_filter_set(sp_drv_t *d, unsigned entry, unsigned kind, uint64_t pc, int valid)
+{
+    if (entry >= d->build.filter_n)
+        return fail(d, SP_DRV_E_CONFIG, "filter entry", entry, 0, d->build.filter_n ? d->build.filter_n - 1u : 0u,
+                    d->build.filter_n ? "above the build's PC filter (PARAMS2.FILTER_N)" : "this build has no PC filter");
+    if (kind > 7)
+        return fail(d, SP_DRV_E_CONFIG, "filter kind", kind, 0, 7, "tuple kinds are 0..7");
+    if (d->build.word_bits == 32 && (pc >> 32) != 0)
+        return fail(d, SP_DRV_E_CONFIG, "filter pc", pc, 0, 0xFFFFFFFFu, "wider than the block's 32-bit words");
+    uint32_t ctrl = (uint32_t)kind << SP_FILTER_KIND_SHIFT;
+    wr(d, SP_REG_ERR_CODE, 0);
+    wr(d, SP_REG_FILTER_SEL, entry);
+    wr(d, SP_REG_FILTER_CTRL, ctrl); /* no tuple is compared against half a PC */
+    wr(d, SP_REG_FILTER_PC_LO, (uint32_t)pc);
+    if (d->build.word_bits == 64)
+        wr(d, SP_REG_FILTER_PC_HI, (uint32_t)(pc >> 32));
+    if (valid)
+        wr(d, SP_REG_FILTER_CTRL, ctrl | SP_FILTER_VALID);
+    return check_rejected(d);
+}
+
 int sp_drv_read_acc(sp_drv_t *d, sp_drv_acc_t *acc)
 {
     unsigned bits = d->build.acc_bits;
@@ -430,10 +456,11 @@ int sp_drv_check_acc(sp_drv_t *d, sp_drv_acc_t *acc)
     unsigned bits = d->build.acc_bits;
     uint64_t mask = bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1u;
     const uint64_t *r = d->acc_raw;
-    uint64_t l1 = (r[SP_ACC_EV_IGNORED] + r[SP_ACC_EV_DROPPED] + r[SP_ACC_EV_SKIPPED] + r[SP_ACC_EV_COUNTED]) & mask;
+    uint64_t l1 = (r[SP_ACC_EV_IGNORED] + r[SP_ACC_EV_DROPPED] + r[SP_ACC_EV_FILTERED] + r[SP_ACC_EV_SKIPPED] +
+                   r[SP_ACC_EV_COUNTED]) & mask;
     if (l1 != r[SP_ACC_EV_IN])
         return fail(d, SP_DRV_E_CONSERVATION, "L1", r[SP_ACC_EV_IN], l1, l1,
-                    "EV_IN != EV_IGNORED + EV_DROPPED + EV_SKIPPED + EV_COUNTED");
+                    "EV_IN != EV_IGNORED + EV_DROPPED + EV_FILTERED + EV_SKIPPED + EV_COUNTED");
     uint64_t l2 = (r[SP_ACC_COUNT_OUT] + r[SP_ACC_COUNT_RES_TABLE] + r[SP_ACC_COUNT_RES_ASSOC] +
                    r[SP_ACC_COUNT_DISCARDED]) & mask;
     if (l2 != r[SP_ACC_COUNT_IN])

@@ -27,7 +27,7 @@
 /* What the block was built with, read from PARAMS and PARAMS2. */
 typedef struct sp_drv_build {
     unsigned word_bits, table_aw, ways_log2_max, tag_bits_max, oq_aw, assoc_k;
-    unsigned count_bits, miss_bits, acc_bits;
+    unsigned count_bits, miss_bits, acc_bits, filter_n;
     int opt_tagged, opt_cr;
 } sp_drv_build_t;
 
@@ -130,7 +130,13 @@ void sp_drv_isr(sp_drv_t *d);
 /* Polling mode: drains when the queue has reached the watermark (or FORCE). */
 size_t sp_drv_poll(sp_drv_t *d, int force);
 
-/* Takes a snapshot and reads the eleven counters, widened to 64 bits (narrow
+/* Convergent profiling: entry ENTRY of the block's PC filter stops (VALID = 1)
+ * or lets through (0) the tuples of KIND whose word0 is PC.  Allowed while the
+ * block runs; VALID is cleared before the PC changes (spec 8.7).  E_CONFIG when
+ * ENTRY is not below the build's FILTER_N or KIND above 7. */
+int sp_drv_filter_set(sp_drv_t *d, unsigned entry, unsigned kind, uint64_t pc, int valid);
+
+/* Takes a snapshot and reads the twelve counters, widened to 64 bits (narrow
  * builds: software extends them across snapshots, spec section 7). */
 int sp_drv_read_acc(sp_drv_t *d, sp_drv_acc_t *acc);
 /* A snapshot that must satisfy L1 and L2 (modulo 2^ACC_BITS); E_CONSERVATION names

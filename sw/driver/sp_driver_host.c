@@ -9,7 +9,7 @@
 
 static const char *const acc_names[SP_ACC_COUNT] = {
     "EV_IN", "EV_IGNORED", "EV_DROPPED", "EV_SKIPPED", "EV_COUNTED", "COUNT_IN",
-    "COUNT_OUT", "COUNT_RES_TABLE", "COUNT_RES_ASSOC", "COUNT_DISCARDED", "MSG_OUT"};
+    "COUNT_OUT", "COUNT_RES_TABLE", "COUNT_RES_ASSOC", "COUNT_DISCARDED", "MSG_OUT", "EV_FILTERED"};
 
 const char *sp_drv_reg_name(uint32_t off, char *buf, size_t len)
 {
@@ -34,6 +34,10 @@ const char *sp_drv_reg_name(uint32_t off, char *buf, size_t len)
     case SP_REG_OQ_FILL: return "OQ_FILL";
     case SP_REG_SBOX_ADDR: return "SBOX_ADDR";
     case SP_REG_SBOX_DATA: return "SBOX_DATA";
+    case SP_REG_FILTER_SEL: return "FILTER_SEL";
+    case SP_REG_FILTER_CTRL: return "FILTER_CTRL";
+    case SP_REG_FILTER_PC_LO: return "FILTER_PC_LO";
+    case SP_REG_FILTER_PC_HI: return "FILTER_PC_HI";
     case SP_REG_MSG_HEAD: return "MSG_HEAD";
     case SP_REG_MSG_W0_LO: return "MSG_W0_LO";
     case SP_REG_MSG_W0_HI: return "MSG_W0_HI";
@@ -53,7 +57,7 @@ const char *sp_drv_err_code_name(unsigned code)
 {
     static const char *const names[] = {"NONE", "RATE", "TABLE_SIZE", "WAYS", "TAG_BITS", "THRESHOLD",
                                         "MODE", "BUSY", "SEED", "WATERMARK", "ADDRESS", "CONFIG",
-                                        "RESERVED"};
+                                        "RESERVED", "FILTER"};
     return code < sizeof names / sizeof names[0] ? names[code] : NULL;
 }
 

@@ -12,46 +12,100 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define CMD_MODE_OPTS (SP_CMD_RUN | SP_CMD_MESSAGES)
+#include "sp_paths.h"
 
-/* What every option is called, whether it takes a value, who takes it, and
- * what a good value is ("'0' is not <range>"). */
+/* The block options: run and messages, and profile with --trace. */
+#define CMD_MODE_OPTS (SP_CMD_RUN | SP_CMD_MESSAGES | SP_CMD_PROFILE)
+#define CMD_ANY                                                                             \
+    (SP_CMD_RUN | SP_CMD_MESSAGES | SP_CMD_CONVERT | SP_CMD_MODES | SP_CMD_PROFILE |        \
+     SP_CMD_COMPARE | SP_CMD_COMBINE | SP_CMD_PATHS)
+
+/* What every option is called (and its one-letter alias, if any), whether it
+ * takes a value, who takes it, and what a good value is ("'0' is not <range>"). */
 static const struct opt_def {
     const char *name;
+    const char *alias;
     int takes_value;
     unsigned cmds;
     const char *range;
 } opt_defs[SP_OPT_COUNT] = {
-    [SP_OPT_TRACE] = {"--trace", 1, CMD_MODE_OPTS, "a trace file"},
-    [SP_OPT_MODE] = {"--mode", 1, CMD_MODE_OPTS, "a mode (P R CR HP HR HCR TAG, see 'stratprof modes')"},
-    [SP_OPT_RATE] = {"--rate", 1, CMD_MODE_OPTS, "a rate from 1 to 65535"},
-    [SP_OPT_ENTRIES] = {"--entries", 1, CMD_MODE_OPTS, "a power of two from 1 to 4096"},
-    [SP_OPT_WAYS] = {"--ways", 1, CMD_MODE_OPTS, "a power of two from 1 to 8"},
-    [SP_OPT_TAG_BITS] = {"--tag-bits", 1, CMD_MODE_OPTS, "a tag width from 1 to 8"},
-    [SP_OPT_ASSOC] = {"--assoc", 1, CMD_MODE_OPTS, "an A_k size from 0 (off) to 64"},
-    [SP_OPT_EVICT_HITS] = {"--evict-hits", 1, CMD_MODE_OPTS, "a hit count from 1 to 65535"},
-    [SP_OPT_REPLACE_MISSES] = {"--replace-misses", 1, CMD_MODE_OPTS, "a miss count from 2 to 15"},
-    [SP_OPT_TAG_DISCARD] = {"--tag-discard", 0, CMD_MODE_OPTS, NULL},
-    [SP_OPT_SEED] = {"--seed", 1, CMD_MODE_OPTS, "a seed from 1 to 4294967295"},
-    [SP_OPT_WORD_BITS] = {"--word-bits", 1, CMD_MODE_OPTS, "32 or 64"},
-    [SP_OPT_CHECKPOINT] = {"--checkpoint", 1, SP_CMD_RUN, "an event count (0: no checkpoints)"},
-    [SP_OPT_MAX_EVENTS] = {"--max-events", 1, CMD_MODE_OPTS, "an event count from 1 up"},
-    [SP_OPT_TOP] = {"--top", 1, SP_CMD_RUN, "a number of sites"},
-    [SP_OPT_JSON] = {"--json", 0, SP_CMD_RUN, NULL},
-    [SP_OPT_CPE] = {"--cycles-per-event", 1, SP_CMD_RUN, "a positive number of cycles"},
-    [SP_OPT_SITE_MIN] = {"--site-min", 1, SP_CMD_RUN, "an execution count"},
-    [SP_OPT_TUPLE_SHARE] = {"--tuple-share", 1, SP_CMD_RUN, "a share from 0 to 1"},
-    [SP_OPT_SITE_COVER] = {"--site-cover", 1, SP_CMD_RUN, "a share from 0 to 1"},
-    [SP_OPT_FORMAT] = {"--format", 1, SP_CMD_CONVERT, "text or binary"},
-    [SP_OPT_GZIP] = {"--gzip", 0, SP_CMD_CONVERT, NULL},
-    [SP_OPT_HELP] = {"--help", 0, SP_CMD_RUN | SP_CMD_MESSAGES | SP_CMD_CONVERT | SP_CMD_MODES,
+    [SP_OPT_TRACE] = {"--trace", NULL, 1, CMD_MODE_OPTS, "a trace file"},
+    [SP_OPT_MODE] = {"--mode", NULL, 1, CMD_MODE_OPTS,
+                     "a mode (P R CR HP HR HCR TAG, see 'stratprof modes')"},
+    [SP_OPT_RATE] = {"--rate", NULL, 1, CMD_MODE_OPTS, "a rate from 1 to 65535"},
+    [SP_OPT_ENTRIES] = {"--entries", NULL, 1, CMD_MODE_OPTS, "a power of two from 1 to 4096"},
+    [SP_OPT_WAYS] = {"--ways", NULL, 1, CMD_MODE_OPTS, "a power of two from 1 to 8"},
+    [SP_OPT_TAG_BITS] = {"--tag-bits", NULL, 1, CMD_MODE_OPTS, "a tag width from 1 to 8"},
+    [SP_OPT_ASSOC] = {"--assoc", NULL, 1, CMD_MODE_OPTS, "an A_k size from 0 (off) to 64"},
+    [SP_OPT_EVICT_HITS] = {"--evict-hits", NULL, 1, CMD_MODE_OPTS, "a hit count from 1 to 65535"},
+    [SP_OPT_REPLACE_MISSES] = {"--replace-misses", NULL, 1, CMD_MODE_OPTS,
+                               "a miss count from 2 to 15"},
+    [SP_OPT_TAG_DISCARD] = {"--tag-discard", NULL, 0, CMD_MODE_OPTS, NULL},
+    [SP_OPT_SEED] = {"--seed", NULL, 1, CMD_MODE_OPTS, "a seed from 1 to 4294967295"},
+    [SP_OPT_WORD_BITS] = {"--word-bits", NULL, 1,
+                          CMD_MODE_OPTS | SP_CMD_COMPARE | SP_CMD_COMBINE, "32 or 64"},
+    [SP_OPT_CHECKPOINT] = {"--checkpoint", NULL, 1, SP_CMD_RUN,
+                           "an event count (0: no checkpoints)"},
+    [SP_OPT_MAX_EVENTS] = {"--max-events", NULL, 1, CMD_MODE_OPTS, "an event count from 1 up"},
+    [SP_OPT_TOP] = {"--top", NULL, 1, SP_CMD_RUN | SP_CMD_PROFILE, "a number of sites"},
+    [SP_OPT_JSON] = {"--json", NULL, 0,
+                     SP_CMD_RUN | SP_CMD_PROFILE | SP_CMD_COMPARE | SP_CMD_COMBINE | SP_CMD_PATHS,
                      NULL},
+    [SP_OPT_CPE] = {"--cycles-per-event", NULL, 1, SP_CMD_RUN, "a positive number of cycles"},
+    [SP_OPT_SITE_MIN] = {"--site-min", NULL, 1, SP_CMD_RUN, "an execution count"},
+    [SP_OPT_TUPLE_SHARE] = {"--tuple-share", NULL, 1, SP_CMD_RUN, "a share from 0 to 1"},
+    [SP_OPT_SITE_COVER] = {"--site-cover", NULL, 1, SP_CMD_RUN, "a share from 0 to 1"},
+    [SP_OPT_FORMAT] = {"--format", NULL, 1, SP_CMD_CONVERT, "text or binary"},
+    [SP_OPT_GZIP] = {"--gzip", NULL, 0, SP_CMD_CONVERT, NULL},
+    [SP_OPT_MESSAGES] = {"--messages", NULL, 1, SP_CMD_PROFILE, "a message stream file"},
+    [SP_OPT_SAVE] = {"--save", NULL, 1, SP_CMD_PROFILE,
+                     "a file name (not '-': standard output holds the report)"},
+    [SP_OPT_TNV] = {"--tnv", NULL, 1, SP_CMD_PROFILE | SP_CMD_COMPARE,
+                    "a TNV table size from 1 to 65535"},
+    [SP_OPT_TOP_N] = {"--top-n", NULL, 1, SP_CMD_PROFILE | SP_CMD_COMPARE,
+                      "an n from 1 to 65535"},
+    [SP_OPT_CLEAR] = {"--clear-interval", NULL, 1, SP_CMD_PROFILE | SP_CMD_COMPARE,
+                      "an update count (0: never clear)"},
+    [SP_OPT_TARGETS] = {"--targets", NULL, 1, SP_CMD_PROFILE, "a number of targets (0: all)"},
+    [SP_OPT_KINDS] = {"--kinds", NULL, 1, SP_CMD_COMPARE | SP_CMD_COMBINE,
+                      "'all' or kind letters v e c t p 5 6 7 separated by commas"},
+    [SP_OPT_DELTA] = {"--delta", NULL, 1, SP_CMD_COMPARE | SP_CMD_COMBINE,
+                      "a pseudo-count between 0 and 1, both excluded"},
+    [SP_OPT_SIM_C] = {"--sim-c", NULL, 1, SP_CMD_COMPARE, "a positive number of executions"},
+    [SP_OPT_SIM_K] = {"--sim-k", NULL, 1, SP_CMD_COMPARE, "a positive exponent"},
+    [SP_OPT_THRESHOLD] = {"--threshold", NULL, 1, SP_CMD_COMPARE, "a similarity from 0 to 1"},
+    [SP_OPT_FIND_MIN_INV] = {"--find-min-inv", NULL, 1, SP_CMD_COMPARE, "a share from 0 to 1"},
+    [SP_OPT_METHOD] = {"--method", NULL, 1, SP_CMD_COMBINE,
+                       "a method (unscaled, scaled, polling or kl)"},
+    [SP_OPT_OUTPUT] = {"--output", "-o", 1, SP_CMD_COMBINE,
+                       "a file name ('-': standard output)"},
+    [SP_OPT_TOTAL] = {"--total", NULL, 1, SP_CMD_COMBINE,
+                      "a total count up to 2^53 (0: the sum of the inputs)"},
+    [SP_OPT_K] = {"-k", NULL, 1, SP_CMD_PATHS, "a k from 1 to 1048576"},
+    [SP_OPT_HELP] = {"--help", "-h", 0, CMD_ANY, NULL},
 };
+
+/* -k's range text spells out the path library's limit; this fails to compile if it moves. */
+typedef char sp_cli_k_max_is_2_pow_20[SP_PATHS_K_MAX == 1048576u ? 1 : -1];
+
+/* The block options, which profile takes only with --trace (in this order of checking). */
+static const enum sp_opt block_opts[] = {
+    SP_OPT_MODE,           SP_OPT_RATE,        SP_OPT_ENTRIES, SP_OPT_WAYS,
+    SP_OPT_TAG_BITS,       SP_OPT_ASSOC,       SP_OPT_EVICT_HITS,
+    SP_OPT_REPLACE_MISSES, SP_OPT_TAG_DISCARD, SP_OPT_SEED,    SP_OPT_WORD_BITS,
+    SP_OPT_MAX_EVENTS,
+};
+
+/* Trace letters of the kinds (docs/trace-format.md) and the names of their profiles. */
+static const char kind_letters[SP_KIND_COUNT + 1] = "vectp567";
+static const char *const kind_names[SP_KIND_COUNT] = {
+    "value", "edge", "call", "type", "path", "kind 5", "kind 6", "kind 7"};
 
 /* Indexed by enum sp_sampler. */
 static const struct mode_def {
@@ -82,12 +136,69 @@ static const struct mode_def {
 static const char *const acc_names[SP_ACC_COUNT] = {
     "ev_in",          "ev_ignored",       "ev_dropped",       "ev_skipped",
     "ev_counted",     "count_in",         "count_out",        "count_res_table",
-    "count_res_assoc", "count_discarded", "msg_out",
+    "count_res_assoc", "count_discarded", "msg_out",         "ev_filtered",
 };
 
 const char *sp_cli_acc_name(unsigned which)
 {
     return which < SP_ACC_COUNT ? acc_names[which] : "?";
+}
+
+char sp_cli_kind_letter(unsigned kind)
+{
+    return kind < SP_KIND_COUNT ? kind_letters[kind] : '?';
+}
+
+const char *sp_cli_kind_name(unsigned kind)
+{
+    return kind < SP_KIND_COUNT ? kind_names[kind] : "?";
+}
+
+int sp_cli_parse_kinds(const char *s, unsigned *mask)
+{
+    unsigned m = 0;
+    if (strcmp(s, "all") == 0) {
+        *mask = SP_PROFILE_ALL_KINDS;
+        return 0;
+    }
+    /* one letter, then either the end or a comma and another letter */
+    for (;;) {
+        const char *l = *s ? strchr(kind_letters, *s) : NULL;
+        if (!l)
+            return -1;
+        m |= SP_PROFILE_KIND_BIT((unsigned)(l - kind_letters));
+        if (s[1] == '\0')
+            break;
+        if (s[1] != ',')
+            return -1;
+        s += 2;
+    }
+    *mask = m;
+    return 0;
+}
+
+void sp_cli_kinds_describe(unsigned mask, char *buf, size_t n)
+{
+    size_t len = 0;
+    mask &= SP_PROFILE_ALL_KINDS;
+    if (n == 0)
+        return;
+    buf[0] = '\0';
+    if (mask == SP_PROFILE_ALL_KINDS) {
+        snprintf(buf, n, "all");
+        return;
+    }
+    if (mask == 0) {
+        snprintf(buf, n, "none");
+        return;
+    }
+    for (unsigned k = 0; k < SP_KIND_COUNT; k++)
+        if ((mask & SP_PROFILE_KIND_BIT(k)) && len + 2 < n) {
+            if (len)
+                buf[len++] = ',';
+            buf[len++] = kind_letters[k];
+            buf[len] = '\0';
+        }
 }
 
 void sp_cli_defaults(sp_cli_opts_t *o)
@@ -105,6 +216,12 @@ void sp_cli_defaults(sp_cli_opts_t *o)
     o->checkpoint = 100000;
     o->cycles_per_event = SP_CLI_DEFAULT_CPE;
     sp_metric_params_default(&o->metric);
+    o->targets = 3;
+    sp_value_params_default(&o->value);
+    sp_cmp_params_default(&o->cmp);
+    sp_value_cmp_params_default(&o->value_cmp);
+    sp_cmp_combine_params_default(&o->combine);
+    o->method = -1;
 }
 
 /* ----------------------------------------------------------- numbers */
@@ -252,9 +369,60 @@ static int set_value(sp_cli_opts_t *o, enum sp_opt id, const char *text, char *e
     double d = 0.0;
     switch (id) {
     case SP_OPT_TRACE:
+    case SP_OPT_MESSAGES:
+    case SP_OPT_OUTPUT:
         if (!*text)
             return bad_value(id, text, err, errlen);
-        o->trace = text;
+        if (id == SP_OPT_TRACE)
+            o->trace = text;
+        else if (id == SP_OPT_MESSAGES)
+            o->messages = text;
+        else
+            o->output = text;
+        break;
+    case SP_OPT_SAVE:
+        if (!*text || strcmp(text, "-") == 0)
+            return bad_value(id, text, err, errlen);
+        o->save = text;
+        break;
+    case SP_OPT_KINDS: {
+        unsigned mask;
+        if (sp_cli_parse_kinds(text, &mask) != 0)
+            return bad_value(id, text, err, errlen);
+        o->cmp.kinds = mask;
+        o->combine.kinds = mask;
+        break;
+    }
+    case SP_OPT_METHOD: {
+        int m = sp_cmp_method_parse(text);
+        if (m < 0)
+            return bad_value(id, text, err, errlen);
+        o->method = m;
+        break;
+    }
+    case SP_OPT_DELTA:
+        if (sp_cli_parse_double(text, &d) != 0 || !(d > 0.0 && d < 1.0))
+            return bad_value(id, text, err, errlen);
+        o->cmp.delta = d;
+        o->combine.delta = d;
+        break;
+    case SP_OPT_SIM_C:
+    case SP_OPT_SIM_K:
+        if (sp_cli_parse_double(text, &d) != 0 || !(d > 0.0))
+            return bad_value(id, text, err, errlen);
+        if (id == SP_OPT_SIM_C)
+            o->cmp.sim.c = d;
+        else
+            o->cmp.sim.k = d;
+        break;
+    case SP_OPT_THRESHOLD:
+    case SP_OPT_FIND_MIN_INV:
+        if (sp_cli_parse_double(text, &d) != 0 || d < 0.0 || d > 1.0)
+            return bad_value(id, text, err, errlen);
+        if (id == SP_OPT_THRESHOLD)
+            o->cmp.sim.threshold = d;
+        else
+            o->value_cmp.find_min_inv = d;
         break;
     case SP_OPT_MODE: {
         int m = sp_cli_mode_from_name(text);
@@ -348,6 +516,31 @@ static int set_value(sp_cli_opts_t *o, enum sp_opt id, const char *text, char *e
         case SP_OPT_SITE_MIN:
             o->metric.min_site_count = u;
             break;
+        case SP_OPT_TNV: /* the value library's limit */
+        case SP_OPT_TOP_N:
+            if (u == 0 || u > 65535)
+                return bad_value(id, text, err, errlen);
+            if (id == SP_OPT_TNV)
+                o->value.table_size = (uint32_t)u;
+            else
+                o->value.top_n = (uint32_t)u;
+            break;
+        case SP_OPT_CLEAR:
+            o->value.clear_interval = u;
+            break;
+        case SP_OPT_TARGETS:
+            o->targets = u;
+            break;
+        case SP_OPT_TOTAL: /* counts are computed in double precision */
+            if (u > (UINT64_C(1) << 53))
+                return bad_value(id, text, err, errlen);
+            o->combine.total = u;
+            break;
+        case SP_OPT_K:
+            if (u == 0 || u > SP_PATHS_K_MAX)
+                return bad_value(id, text, err, errlen);
+            o->k = (unsigned)u;
+            break;
         default:
             snprintf(err, errlen, "%s: internal error: no parser", opt_defs[id].name);
             return SP_EXIT_USAGE;
@@ -365,79 +558,59 @@ static int find_opt(const char *name, size_t len)
     return -1;
 }
 
-int sp_cli_parse(sp_cli_opts_t *o, enum sp_cmd cmd, const char *cmdname, int argc,
-                 char **argv, char *err, size_t errlen)
+/* An option spelt with one dash ("-k", "-o", "-h"); -1 if none. */
+static int find_short(const char *word)
 {
-    int npos = 0;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            o->help = 1;
-            return 0;
-        }
-        if (a[0] == '-' && a[1] == '-' && a[2]) {
-            const char *eq = strchr(a, '=');
-            size_t len = eq ? (size_t)(eq - a) : strlen(a);
-            int id = find_opt(a, len);
-            const char *val;
-            int rc;
-            if (id < 0 || !(opt_defs[id].cmds & (unsigned)cmd)) {
-                snprintf(err, errlen, "%.*s: not an option of '%s' (see 'stratprof %s --help')",
-                         (int)len, a, cmdname, cmdname);
-                return SP_EXIT_USAGE;
-            }
-            if (!opt_defs[id].takes_value) {
-                if (eq) {
-                    snprintf(err, errlen, "%s: takes no value, but was given '%s'",
-                             opt_defs[id].name, eq + 1);
-                    return SP_EXIT_USAGE;
-                }
-                if (id == SP_OPT_TAG_DISCARD)
-                    o->tag_discard = 1;
-                else if (id == SP_OPT_JSON)
-                    o->json = 1;
-                else if (id == SP_OPT_GZIP)
-                    o->gzip = 1;
-                o->given[id] = a;
-                continue;
-            }
-            if (eq) {
-                val = eq + 1;
-            } else if (i + 1 < argc && !(argv[i + 1][0] == '-' && argv[i + 1][1] == '-')) {
-                val = argv[++i];
-            } else {
-                snprintf(err, errlen, "%s: missing value (%s)", opt_defs[id].name,
-                         opt_defs[id].range);
-                return SP_EXIT_USAGE;
-            }
-            rc = set_value(o, (enum sp_opt)id, val, err, errlen);
-            if (rc)
-                return rc;
-            continue;
-        }
-        if (a[0] == '-' && a[1]) {
-            snprintf(err, errlen, "%s: not an option of '%s' (see 'stratprof %s --help')", a,
-                     cmdname, cmdname);
-            return SP_EXIT_USAGE;
-        }
-        /* a positional word: only convert takes any */
-        if (cmd == SP_CMD_CONVERT && npos < 2) {
-            if (npos++ == 0)
-                o->in = a;
-            else
-                o->out = a;
-            continue;
-        }
-        snprintf(err, errlen, "%s: unexpected argument '%s' (see 'stratprof %s --help')",
-                 cmdname, a, cmdname);
-        return SP_EXIT_USAGE;
+    for (unsigned i = 0; i < SP_OPT_COUNT; i++)
+        if ((opt_defs[i].name[1] != '-' && strcmp(opt_defs[i].name, word) == 0) ||
+            (opt_defs[i].alias && strcmp(opt_defs[i].alias, word) == 0))
+            return (int)i;
+    return -1;
+}
+
+static int usage(char *err, size_t errlen, const char *cmdname, const char *what)
+{
+    snprintf(err, errlen, "%s: %s (see 'stratprof %s --help')", cmdname, what, cmdname);
+    return SP_EXIT_USAGE;
+}
+
+/* How many positional words CMD takes at most. */
+static int max_positional(enum sp_cmd cmd)
+{
+    switch (cmd) {
+    case SP_CMD_CONVERT:
+    case SP_CMD_COMPARE:
+        return 2;
+    case SP_CMD_COMBINE:
+        return INT_MAX;
+    case SP_CMD_PATHS:
+        return 1;
+    default:
+        return 0;
     }
-    if (cmd & CMD_MODE_OPTS) {
-        if (!o->trace) {
-            snprintf(err, errlen, "%s: --trace FILE is required (see 'stratprof %s --help')",
-                     cmdname, cmdname);
+}
+
+/* The checks that need the whole command line. */
+static int check_command(sp_cli_opts_t *o, enum sp_cmd cmd, const char *cmdname, char *err,
+                         size_t errlen)
+{
+    if (cmd == SP_CMD_PROFILE && o->messages) {
+        if (o->trace) {
+            snprintf(err, errlen, "%s: --trace and --messages exclude each other", cmdname);
             return SP_EXIT_USAGE;
         }
+        for (size_t i = 0; i < sizeof block_opts / sizeof block_opts[0]; i++)
+            if (o->given[block_opts[i]]) {
+                snprintf(err, errlen,
+                         "%s: only with --trace (a message stream is compressed already)",
+                         opt_defs[block_opts[i]].name);
+                return SP_EXIT_USAGE;
+            }
+    } else if (cmd & CMD_MODE_OPTS) {
+        if (!o->trace)
+            return usage(err, errlen, cmdname,
+                         cmd == SP_CMD_PROFILE ? "--trace FILE or --messages FILE is required"
+                                               : "--trace FILE is required");
         if (!o->given[SP_OPT_MODE]) {
             snprintf(err, errlen, "%s: --mode MODE is required (see 'stratprof modes')", cmdname);
             return SP_EXIT_USAGE;
@@ -450,12 +623,132 @@ int sp_cli_parse(sp_cli_opts_t *o, enum sp_cmd cmd, const char *cmdname, int arg
             o->evict_hits > o->rate && o->rate <= 0xFFFFu)
             o->evict_hits = o->rate;
     }
-    if (cmd == SP_CMD_CONVERT && npos < 2) {
-        snprintf(err, errlen, "%s: needs IN and OUT (see 'stratprof %s --help')", cmdname,
-                 cmdname);
-        return SP_EXIT_USAGE;
+    if (cmd == SP_CMD_PROFILE || cmd == SP_CMD_COMPARE) {
+        /* Inv-n needs n <= N; an explicit --tnv below the default n pulls n down */
+        if (o->value.top_n > o->value.table_size) {
+            if (o->given[SP_OPT_TOP_N]) {
+                snprintf(err, errlen, "--top-n: '%s' is not at most --tnv (%u)",
+                         o->given[SP_OPT_TOP_N], (unsigned)o->value.table_size);
+                return SP_EXIT_USAGE;
+            }
+            o->value.top_n = o->value.table_size;
+        }
+        o->value_cmp.n = o->value.top_n;
+        if (cmd == SP_CMD_PROFILE && !o->given[SP_OPT_TOP])
+            o->top = SP_CLI_PROFILE_TOP;
+    }
+    switch (cmd) {
+    case SP_CMD_CONVERT:
+        if (o->ninputs < 2)
+            return usage(err, errlen, cmdname, "needs IN and OUT");
+        o->in = o->inputs[0];
+        o->out = o->inputs[1];
+        break;
+    case SP_CMD_COMPARE:
+        if (o->ninputs < 2)
+            return usage(err, errlen, cmdname, "needs two profiles, A and B");
+        break;
+    case SP_CMD_COMBINE:
+        if (o->method < 0) {
+            snprintf(err, errlen, "%s: --method METHOD is required (unscaled, scaled, polling or kl)",
+                     cmdname);
+            return SP_EXIT_USAGE;
+        }
+        if (o->ninputs < 2)
+            return usage(err, errlen, cmdname, "needs at least two profiles");
+        if (o->method == SP_CMP_KL && o->ninputs != 2) {
+            snprintf(err, errlen, "--method: 'kl' blends exactly two profiles, not %d",
+                     o->ninputs);
+            return SP_EXIT_USAGE;
+        }
+        if (o->json && (!o->output || strcmp(o->output, "-") == 0)) {
+            snprintf(err, errlen,
+                     "%s: --json needs -o FILE (the combined profile goes to standard output)",
+                     cmdname);
+            return SP_EXIT_USAGE;
+        }
+        break;
+    case SP_CMD_PATHS:
+        if (!o->given[SP_OPT_K])
+            return usage(err, errlen, cmdname, "-k K is required");
+        if (o->ninputs < 1)
+            return usage(err, errlen, cmdname, "needs a FILE of path ids");
+        break;
+    default:
+        break;
     }
     return 0;
+}
+
+int sp_cli_parse(sp_cli_opts_t *o, enum sp_cmd cmd, const char *cmdname, int argc,
+                 char **argv, char *err, size_t errlen)
+{
+    o->inputs = argv;
+    o->ninputs = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        const char *eq = NULL, *val;
+        size_t len = strlen(a);
+        int id = -1, rc;
+        if (a[0] == '-' && a[1] == '-' && a[2]) {
+            eq = strchr(a, '=');
+            if (eq)
+                len = (size_t)(eq - a);
+            id = find_opt(a, len);
+        } else if (a[0] == '-' && a[1]) {
+            id = find_short(a);
+        } else {
+            /* a positional word (or '-'): moved to the front, where o->inputs points */
+            if (o->ninputs >= max_positional(cmd)) {
+                snprintf(err, errlen, "%s: unexpected argument '%s' (see 'stratprof %s --help')",
+                         cmdname, a, cmdname);
+                return SP_EXIT_USAGE;
+            }
+            argv[o->ninputs++] = argv[i];
+            continue;
+        }
+        if (id == SP_OPT_HELP) {
+            if (eq) {
+                snprintf(err, errlen, "--help: takes no value, but was given '%s'", eq + 1);
+                return SP_EXIT_USAGE;
+            }
+            o->help = 1;
+            return 0;
+        }
+        if (id < 0 || !(opt_defs[id].cmds & (unsigned)cmd)) {
+            snprintf(err, errlen, "%.*s: not an option of '%s' (see 'stratprof %s --help')",
+                     (int)len, a, cmdname, cmdname);
+            return SP_EXIT_USAGE;
+        }
+        if (!opt_defs[id].takes_value) {
+            if (eq) {
+                snprintf(err, errlen, "%s: takes no value, but was given '%s'",
+                         opt_defs[id].name, eq + 1);
+                return SP_EXIT_USAGE;
+            }
+            if (id == SP_OPT_TAG_DISCARD)
+                o->tag_discard = 1;
+            else if (id == SP_OPT_JSON)
+                o->json = 1;
+            else if (id == SP_OPT_GZIP)
+                o->gzip = 1;
+            o->given[id] = a;
+            continue;
+        }
+        if (eq) {
+            val = eq + 1;
+        } else if (i + 1 < argc && !(argv[i + 1][0] == '-' && argv[i + 1][1] == '-')) {
+            val = argv[++i];
+        } else {
+            snprintf(err, errlen, "%s: missing value (%s)", opt_defs[id].name,
+                     opt_defs[id].range);
+            return SP_EXIT_USAGE;
+        }
+        rc = set_value(o, (enum sp_opt)id, val, err, errlen);
+        if (rc)
+            return rc;
+    }
+    return check_command(o, cmd, cmdname, err, errlen);
 }
 
 /* ----------------------------------------------------- block configuration */

@@ -2,6 +2,9 @@
  * sp_cli.h - command-line options of stratprof: strict parsing, the mode
  * names, and configuring the block through its registers the way a driver
  * would, with every rejection turned into a message naming the option.
+ * The analysis commands (profile, compare, combine, paths) keep their
+ * constants in the libraries' own parameter structs, so their defaults are
+ * the libraries' defaults.
  */
 #ifndef SP_CLI_H
 #define SP_CLI_H
@@ -9,8 +12,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sp_compare.h"
 #include "sp_model.h"
 #include "sp_profile.h"
+#include "sp_value.h"
 
 /* Exit statuses. */
 #define SP_EXIT_OK 0
@@ -44,6 +49,22 @@ enum sp_opt {
     SP_OPT_SITE_COVER,
     SP_OPT_FORMAT,
     SP_OPT_GZIP,
+    SP_OPT_MESSAGES,
+    SP_OPT_SAVE,
+    SP_OPT_TNV,
+    SP_OPT_TOP_N,
+    SP_OPT_CLEAR,
+    SP_OPT_TARGETS,
+    SP_OPT_KINDS,
+    SP_OPT_DELTA,
+    SP_OPT_SIM_C,
+    SP_OPT_SIM_K,
+    SP_OPT_THRESHOLD,
+    SP_OPT_FIND_MIN_INV,
+    SP_OPT_METHOD,
+    SP_OPT_OUTPUT,
+    SP_OPT_TOTAL,
+    SP_OPT_K,
     SP_OPT_HELP,
     SP_OPT_COUNT
 };
@@ -53,7 +74,11 @@ enum sp_cmd {
     SP_CMD_RUN = 1,
     SP_CMD_MESSAGES = 2,
     SP_CMD_CONVERT = 4,
-    SP_CMD_MODES = 8
+    SP_CMD_MODES = 8,
+    SP_CMD_PROFILE = 16,
+    SP_CMD_COMPARE = 32,
+    SP_CMD_COMBINE = 64,
+    SP_CMD_PATHS = 128
 };
 
 typedef struct sp_cli_opts {
@@ -75,6 +100,21 @@ typedef struct sp_cli_opts {
     /* convert */
     const char *in, *out;
     int binary, gzip;
+    /* profile: --messages FILE instead of --trace, --save FILE, targets per site */
+    const char *messages, *save;
+    uint64_t targets;            /* 0: all */
+    sp_value_params_t value;     /* --tnv, --top-n, --clear-interval (profile, compare) */
+    /* compare, combine */
+    sp_cmp_params_t cmp;         /* --kinds, --delta, --sim-c, --sim-k, --threshold */
+    sp_value_cmp_params_t value_cmp; /* --top-n (n of Diff-n, Find-n), --find-min-inv */
+    sp_cmp_combine_params_t combine; /* --kinds, --delta, --total */
+    int method;                  /* sp_cmp_method_t; -1 until --method is given */
+    const char *output;          /* combine -o; NULL: standard output */
+    /* paths */
+    unsigned k;
+    /* the positional words of compare, combine and paths (moved to the front of argv) */
+    char **inputs;
+    int ninputs;
     int help;
     /* the text each option was given as, NULL when defaulted (messages quote it) */
     const char *given[SP_OPT_COUNT];
@@ -88,10 +128,15 @@ typedef struct sp_cli_opts {
 /* The documented defaults. */
 void sp_cli_defaults(sp_cli_opts_t *o);
 
+/* Sites or instructions `stratprof profile` shows per kind unless --top says otherwise. */
+#define SP_CLI_PROFILE_TOP 10u
+
 /*
  * Parses ARGV[0..ARGC) (the words after the command name) for command CMD.
  * Returns 0, or SP_EXIT_USAGE with "--opt: 'value' is not ..." in ERR.
- * --help stops parsing with o->help set and returns 0.
+ * --help stops parsing with o->help set and returns 0. The positional words
+ * of compare, combine and paths are moved to the front of ARGV, in order,
+ * and o->inputs / o->ninputs point at them.
  */
 int sp_cli_parse(sp_cli_opts_t *o, enum sp_cmd cmd, const char *cmdname, int argc,
                  char **argv, char *err, size_t errlen);
@@ -124,6 +169,15 @@ int sp_cli_configure(sp_model_t *m, const sp_cli_opts_t *o, char *err, size_t er
 /* Explains a non-zero ERR_CODE / ERR_VALUE pair in terms of the options. */
 void sp_cli_explain_error(const sp_cli_opts_t *o, uint32_t code, uint32_t value, char *err,
                           size_t errlen);
+
+/* A --kinds list ("e,c", "all") as a mask of SP_PROFILE_KIND_BIT; -1 if malformed. */
+int sp_cli_parse_kinds(const char *s, unsigned *mask);
+/* The mask back in --kinds form ("all", "e,c", "none"). */
+void sp_cli_kinds_describe(unsigned mask, char *buf, size_t n);
+/* Trace letter of a kind ('v' ... '7'), and its profile's name ("value", "edge", ...,
+ * "kind 5"); '?' / "?" above 7. */
+char sp_cli_kind_letter(unsigned kind);
+const char *sp_cli_kind_name(unsigned kind);
 
 /* Lower-case names of the accounting counters ("ev_in"), indexed by enum sp_acc. */
 const char *sp_cli_acc_name(unsigned which);

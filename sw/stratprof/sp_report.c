@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sp_out.h"
+
 #define TOP_VALUES 3
 
 /* ------------------------------------------------------------ measuring */
@@ -192,7 +194,7 @@ static void fmt_error(char *buf, size_t n, const sp_metric_result_t *m)
         snprintf(buf, n, "n/a");
 }
 
-static const char *workload_of(const sp_trace_reader_t *rd, size_t *len)
+const char *sp_report_workload(const sp_trace_reader_t *rd, size_t *len)
 {
     const char *c = sp_trace_comments(rd), *p;
     for (p = c; p && *p;) {
@@ -212,7 +214,7 @@ static void print_config(FILE *f, const sp_run_report_t *rep)
     const sp_cli_opts_t *o = rep->opts;
     char desc[160], assoc[24];
     size_t wl = 0;
-    const char *w = workload_of(rep->reader, &wl);
+    const char *w = sp_report_workload(rep->reader, &wl);
     sp_cli_mode_describe(o, desc, sizeof desc);
     fprintf(f, "stratprof run\n");
     fprintf(f, "  trace        %s (%s%s)\n", o->trace,
@@ -378,30 +380,10 @@ int sp_report_text(FILE *f, const sp_run_report_t *rep, const sp_replay_t *r)
 
 /* ------------------------------------------------------------------ JSON */
 
-static void json_string(FILE *f, const char *s, size_t len)
-{
-    fputc('"', f);
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
-    fputc('"', f);
-}
-
-static void json_double(FILE *f, double x)
-{
-    fprintf(f, "%.12g", x);
-}
-
 static void json_error(FILE *f, const sp_metric_result_t *m)
 {
     if (m->defined)
-        json_double(f, m->error_pct);
+        sp_out_json_double(f, m->error_pct);
     else
         fputs("null", f);
 }
@@ -424,39 +406,45 @@ static void json_point(FILE *f, const sp_point_t *pt, double cpe)
                ",\"overhead_cycles\":%" PRIu64 ",\"overhead_cycles_per_event\":",
             pt->all.tuples, pt->all.sites, overhead_cycles(pt));
     if (pt->events) {
-        json_double(f, (double)overhead_cycles(pt) / (double)pt->events);
+        sp_out_json_double(f, (double)overhead_cycles(pt) / (double)pt->events);
         fputs(",\"overhead_pct\":", f);
-        json_double(f, overhead_pct(pt, cpe));
+        sp_out_json_double(f, overhead_pct(pt, cpe));
     } else {
         fputs("null,\"overhead_pct\":null", f);
     }
 }
 
-static void json_config(FILE *f, const sp_run_report_t *rep)
+void sp_report_json_block(FILE *f, const sp_cli_opts_t *o, uint32_t seed)
 {
-    const sp_cli_opts_t *o = rep->opts;
     char desc[160];
     sp_cli_mode_describe(o, desc, sizeof desc);
-    fprintf(f, "\"config\":{\"mode\":\"%s\",\"compressor\":", sp_cli_mode_name(o->mode));
-    json_string(f, desc, strlen(desc));
+    fprintf(f, "\"mode\":\"%s\",\"compressor\":", sp_cli_mode_name(o->mode));
+    sp_out_json_string(f, desc, strlen(desc));
     fprintf(f,
             ",\"rate\":%" PRIu32 ",\"entries\":%u,\"ways\":%u,\"tag_bits\":%u,\"assoc\":%u,"
             "\"evict_hits\":%u,\"replace_misses\":%u,\"tag_discard\":%s,\"seed\":%" PRIu32
-            ",\"word_bits\":%u,\"checkpoint\":%" PRIu64 ",\"max_events\":",
+            ",\"word_bits\":%u",
             o->rate, o->entries, o->ways, o->tag_bits, o->assoc, o->evict_hits,
-            o->replace_misses, o->tag_discard ? "true" : "false", rep->seed, o->word_bits,
-            o->checkpoint);
+            o->replace_misses, o->tag_discard ? "true" : "false", seed, o->word_bits);
+}
+
+static void json_config(FILE *f, const sp_run_report_t *rep)
+{
+    const sp_cli_opts_t *o = rep->opts;
+    fputs("\"config\":{", f);
+    sp_report_json_block(f, o, rep->seed);
+    fprintf(f, ",\"checkpoint\":%" PRIu64 ",\"max_events\":", o->checkpoint);
     if (o->max_events)
         fprintf(f, "%" PRIu64, o->max_events);
     else
         fputs("null", f);
     fputs(",\"cycles_per_event\":", f);
-    json_double(f, o->cycles_per_event);
+    sp_out_json_double(f, o->cycles_per_event);
     fprintf(f, ",\"cycles_per_message\":%u,\"site_min\":%" PRIu64 ",\"tuple_share\":",
             SP_CLI_CYCLES_PER_MESSAGE, o->metric.min_site_count);
-    json_double(f, o->metric.min_tuple_share);
+    sp_out_json_double(f, o->metric.min_tuple_share);
     fputs(",\"site_cover\":", f);
-    json_double(f, o->metric.min_site_cover);
+    sp_out_json_double(f, o->metric.min_site_cover);
     fputc('}', f);
 }
 
@@ -474,10 +462,10 @@ static void json_top(FILE *f, const top_site_t *top, size_t n, const sp_replay_t
             fprintf(f, "%s{\"value\":\"%" PRIx64 "\",\"exact\":%" PRIu64 ",\"estimated\":%" PRIu64
                        ",\"exact_inv_pct\":",
                     j ? "," : "", s->values[j].word1, s->values[j].exact, np);
-            json_double(f, share_pct(s->values[j].exact, s->site->count));
+            sp_out_json_double(f, share_pct(s->values[j].exact, s->site->count));
             fputs(",\"est_inv_pct\":", f);
             if (s->est)
-                json_double(f, share_pct(np, s->est));
+                sp_out_json_double(f, share_pct(np, s->est));
             else
                 fputs("null", f);
             fputc('}', f);
@@ -490,16 +478,16 @@ static void json_top(FILE *f, const top_site_t *top, size_t n, const sp_replay_t
 int sp_report_json(FILE *f, const sp_run_report_t *rep, const sp_replay_t *r)
 {
     size_t wl = 0, ntop = top_wanted(rep);
-    const char *w = workload_of(rep->reader, &wl);
+    const char *w = sp_report_workload(rep->reader, &wl);
     /* before the first byte, so that running out of memory leaves no half object */
     top_site_t *top = top_sites(r, &ntop);
     if (!top && rep->opts->top && sp_profile_nsites(&r->ideal) != 0)
         return -1;
     fputs("{\"command\":\"run\",\"trace\":", f);
-    json_string(f, rep->opts->trace, strlen(rep->opts->trace));
+    sp_out_json_string(f, rep->opts->trace, strlen(rep->opts->trace));
     fputs(",\"workload\":", f);
     if (w)
-        json_string(f, w, wl);
+        sp_out_json_string(f, w, wl);
     else
         fputs("null", f);
     fputc(',', f);

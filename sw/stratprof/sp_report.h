@@ -44,4 +44,10 @@ int sp_report_point(void *ctx, sp_replay_t *r, int final);
 int sp_report_text(FILE *f, const sp_run_report_t *rep, const sp_replay_t *r);
 int sp_report_json(FILE *f, const sp_run_report_t *rep, const sp_replay_t *r);
 
+/* The trace's "# workload:" comment (*LEN bytes, not NUL-terminated), or NULL. */
+const char *sp_report_workload(const sp_trace_reader_t *rd, size_t *len);
+/* The block's configuration as JSON members, "mode" to "word_bits" without braces
+ * (the start of run's "config" object; profile's "config" uses it too). */
+void sp_report_json_block(FILE *f, const sp_cli_opts_t *o, uint32_t seed);
+
 #endif

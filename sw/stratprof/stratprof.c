@@ -3,12 +3,17 @@
  * bit-exact C model of the block and measures the profile it delivers
  * (run), prints the raw message stream for hardware cross-checks
  * (messages), lists the compressors (modes) and converts traces (convert).
+ * The analysis commands live in their own files (sp_commands.h): the
+ * profiles a driver folds from the messages (profile), comparing and
+ * combining profiles (compare, combine) and path profiles (paths).
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "sp_cli.h"
+#include "sp_commands.h"
+#include "sp_out.h"
 #include "sp_replay.h"
 #include "sp_report.h"
 #include "sp_trace.h"
@@ -18,16 +23,23 @@ static const char usage_main[] =
     "\n"
     "Replays a tuple trace through the bit-exact C model of the stratprof block\n"
     "(Sastry, Bodik & Smith, \"Rapid Profiling via Stratified Sampling\", ISCA 2001)\n"
-    "and measures how well the compressed message stream profiles the program.\n"
+    "and measures how well the compressed message stream profiles the program;\n"
+    "then analyses the profiles a driver folds from the messages.\n"
     "\n"
     "commands:\n"
     "  run        replay a trace; report profiling error, overhead and accounting\n"
     "  messages   replay a trace; print the message stream (hardware cross-checks)\n"
+    "  profile    replay a trace, or read a message stream; print the value profile\n"
+    "             (TNV tables, Inv-1, Inv-n, MRV) and the top targets of each site\n"
+    "  compare    compare two profiles or traces: entropy, relative entropy,\n"
+    "             coverage and conflict, similarity S(P), value-profile agreement\n"
+    "  combine    combine profiles or traces: unscaled, scaled, polling or KL blend\n"
+    "  paths      k-iteration path profile of a stream of Ball-Larus path ids\n"
     "  modes      list the compressor modes\n"
     "  convert    convert a trace between text and binary, plain or gzip\n"
     "\n"
     "'stratprof COMMAND --help' describes each command.\n"
-    "Exit status: 0 success, 1 bad trace or I/O error, 2 bad command line.\n";
+    "Exit status: 0 success, 1 bad input file or I/O error, 2 bad command line.\n";
 
 static const char usage_block[] =
     "block options:\n"
@@ -88,6 +100,121 @@ static const char usage_messages[] =
     "accounting counters and whether the conservation laws held.\n"
     "\n";
 
+static const char usage_profile[] =
+    "usage: stratprof profile --trace FILE --mode MODE [block options] [profile options]\n"
+    "       stratprof profile --messages FILE [profile options]\n"
+    "\n"
+    "Folds the block's messages into profiles, as a host driver would. Value\n"
+    "tuples (v) go in message order into Top-N-Value tables (Calder, Feller &\n"
+    "Eustace, \"Value Profiling\", MICRO 1997): per load its executions, Inv-1,\n"
+    "Inv-n, the MRV metric and the table's values; every other kind is listed as\n"
+    "sites with their most frequent targets and each one's share. With --trace the\n"
+    "messages come from replaying FILE exactly as 'run' does, and the exact profile\n"
+    "of the same events stands beside each estimate (exact count, exact Inv-1 and\n"
+    "Inv-n, exact share). With --messages the messages are read from FILE as\n"
+    "'stratprof messages' prints them (KIND WORD0 WORD1 COUNT lines, '#' lines\n"
+    "ignored, '-' is standard input), and there is no exact side.\n"
+    "\n";
+
+static const char usage_profile_tail[] =
+    "profile options:\n"
+    "  --messages FILE       read this message stream instead of replaying a trace\n"
+    "                        (no block options then)\n"
+    "  --tnv N               TNV table entries per load, 1..65535 (10)\n"
+    "  --top-n N             n of Inv-n, 1..--tnv (5, or --tnv if smaller)\n"
+    "  --clear-interval N    a table's bottom half is cleared every N updates, N the\n"
+    "                        minimum of the adaptive interval; 0 = never (2000)\n"
+    "  --top N               loads and sites shown per kind, hottest first; 0 = all (10)\n"
+    "  --targets N           targets shown per site; 0 = all (3)\n"
+    "  --save FILE           also write the estimated profile as a profile file\n"
+    "  --json                print exactly one JSON object instead of text\n"
+    "Defaults are the value library's (sw/profile/value). Numbers are decimal or\n"
+    "0x-hex; shares print as percentages with two decimals.\n";
+
+static const char usage_inputs[] =
+    "A profile file holds KIND WORD0 WORD1 COUNT lines (as 'messages' prints them,\n"
+    "'profile --save' and 'combine' write them; a tuple's lines add up, '#' lines\n"
+    "are comments). A trace counts as its exact profile. Which one a file is, is\n"
+    "decided by content: after gzip decompression a first byte 0x89 is a binary\n"
+    "trace; otherwise the first line that is not blank or a comment decides, 4\n"
+    "fields a profile file, 3 fields a text trace. '-' reads a profile file from\n"
+    "standard input (a trace must be named: it is opened twice).\n"
+    "\n";
+
+static const char usage_compare[] =
+    "usage: stratprof compare A B [OPTIONS]\n"
+    "\n"
+    "Compares A, the assumed (training, earlier) profile, with B, the actual\n"
+    "(testing, later) one: Young's entropy of each, relative entropy D(B || A) and\n"
+    "D(A || B) with an event the assumed side never saw given a pseudo-count\n"
+    "(epsilon rule), static and dynamic coverage and conflict with A training and\n"
+    "B testing; Kistler & Franz's similarity S(P) of A (time t-1) and B (time t)\n"
+    "and whether it is stable; and over the value tuples Calder's comparisons of\n"
+    "A's and B's TNV tables: Overlap, Diff-1, Diff-n, Same, Find-1, Find-n.\n"
+    "\n";
+
+static const char usage_compare_tail[] =
+    "compare options:\n"
+    "  --kinds LIST          kinds compared, as one distribution: 'all', or trace\n"
+    "                        letters separated by commas, 'e' or 'e,c' (all)\n"
+    "  --delta D             pseudo-count of an event the assumed side never saw,\n"
+    "                        0 < D < 1 (0.5)\n"
+    "  --sim-c C             S(P): changes well below C executions are ignored (100)\n"
+    "  --sim-k K             S(P): steepness of the turn at C (8)\n"
+    "  --threshold T         stable while S(P) >= T, 0..1 (0.95)\n"
+    "  --tnv N               TNV table entries per load, 1..65535 (10)\n"
+    "  --top-n N             n of Inv-n, Diff-n and Find-n, 1..--tnv (5)\n"
+    "  --clear-interval N    TNV clear interval, 0 = never (2000)\n"
+    "  --find-min-inv F      Find-* count loads whose Inv-1 in A is above F (0.30)\n"
+    "  --word-bits 32|64     a trace's words keep their low 32 or 64 bits, as the\n"
+    "                        block sees them (32); profile files are taken as written\n"
+    "  --json                print exactly one JSON object instead of text\n"
+    "Defaults are the libraries' (sw/profile/compare, sw/profile/value).\n";
+
+static const char usage_combine[] =
+    "usage: stratprof combine A B [MORE...] --method METHOD [-o OUT] [OPTIONS]\n"
+    "\n"
+    "Combines profiles (Young, \"Comparing and combining profiles\"):\n"
+    "  unscaled   the counts added up: long runs weigh more\n"
+    "  scaled     each input normalised to the same total, then averaged\n"
+    "  polling    one vote per input per site, for its most frequent outcome\n"
+    "  kl         two inputs: P = A^lambda B^(1-lambda) / Z, with lambda such that\n"
+    "             D(P || A) = D(P || B)\n"
+    "The result is a profile file, on standard output or in OUT; its '#' header\n"
+    "names the method and the inputs, and for kl gives lambda and both distances.\n"
+    "With -o the report (each input's entropy and relative entropy to the result,\n"
+    "and for kl lambda and both distances) goes to standard output.\n"
+    "\n";
+
+static const char usage_combine_tail[] =
+    "combine options:\n"
+    "  --method METHOD       unscaled, scaled, polling or kl (required)\n"
+    "  -o, --output OUT      write the combined profile to OUT ('-': standard output)\n"
+    "  --kinds LIST          kinds combined: 'all', or letters 'e,c' (all)\n"
+    "  --delta D             pseudo-count of an event one side lacks (the kl blend and\n"
+    "                        the reported distances), 0 < D < 1 (0.5)\n"
+    "  --total T             scaled, kl: total of the result, up to 2^53; 0 = the sum\n"
+    "                        of the inputs' totals (0)\n"
+    "  --word-bits 32|64     a trace's words keep their low 32 or 64 bits (32)\n"
+    "  --json                the report as one JSON object (needs -o OUT)\n";
+
+static const char usage_paths[] =
+    "usage: stratprof paths -k K FILE [--json]\n"
+    "\n"
+    "Reads FILE ('-': standard input), a stream of Ball-Larus path ids, one decimal\n"
+    "id a line, with '*' at each routine entry ('#' starts a comment), and prints its\n"
+    "k-iteration path forest (D'Elia, Demetrescu & Finocchi, \"Ball-Larus Path\n"
+    "Profiling Across Multiple Loop Iterations\"): one line per node,\n"
+    "  COUNT ID1 ID2 ... IDn\n"
+    "the number of times the ids ID1..IDn ran one after another with no routine\n"
+    "entry between them, for every n from 1 to K (deepest paths included). Nodes\n"
+    "come in preorder with ids ascending, so every path follows its prefixes; the\n"
+    "first level holds the plain Ball-Larus path counts.\n"
+    "\n"
+    "options:\n"
+    "  -k K                  longest run of path ids counted, 1..1048576 (required)\n"
+    "  --json                a JSON array of {\"count\": C, \"path\": [ID1, ...]}\n";
+
 static const char usage_convert[] =
     "usage: stratprof convert IN OUT [--format text|binary] [--gzip]\n"
     "\n"
@@ -126,15 +253,6 @@ static int open_trace(sp_trace_reader_t *rd, const char *path)
     return 0;
 }
 
-static int finish_stdout(void)
-{
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "stratprof: standard output: write error\n");
-        return SP_EXIT_FAIL;
-    }
-    return SP_EXIT_OK;
-}
-
 static int cmd_run(const sp_cli_opts_t *o)
 {
     sp_replay_t replay, *r = &replay;
@@ -164,7 +282,7 @@ static int cmd_run(const sp_cli_opts_t *o)
         fprintf(stderr, "stratprof: %s\n", r->err);
         rc = SP_EXIT_FAIL;
     } else {
-        rc = finish_stdout();
+        rc = sp_out_finish_stdout();
     }
     sp_report_free(&rep);
     sp_trace_close(&rd);
@@ -219,7 +337,7 @@ static int cmd_messages(const sp_cli_opts_t *o)
         for (unsigned i = 0; i < SP_ACC_COUNT; i++)
             printf("# %s %" PRIu64 "\n", sp_cli_acc_name(i), sp_model_acc(r->model, (enum sp_acc)i));
         printf("# conserved %s\n", sp_model_conserved(r->model) ? "yes" : "no");
-        rc = finish_stdout();
+        rc = sp_out_finish_stdout();
     } else {
         fflush(stdout);
         fprintf(stderr, "stratprof: %s\n", r->err);
@@ -273,6 +391,10 @@ int main(int argc, char **argv)
         enum sp_cmd cmd;
     } cmds[] = {{"run", SP_CMD_RUN},
                 {"messages", SP_CMD_MESSAGES},
+                {"profile", SP_CMD_PROFILE},
+                {"compare", SP_CMD_COMPARE},
+                {"combine", SP_CMD_COMBINE},
+                {"paths", SP_CMD_PATHS},
                 {"convert", SP_CMD_CONVERT},
                 {"modes", SP_CMD_MODES}};
     sp_cli_opts_t o;
@@ -288,7 +410,7 @@ int main(int argc, char **argv)
     name = argv[1];
     if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 || strcmp(name, "help") == 0) {
         fputs(usage_main, stdout);
-        return finish_stdout();
+        return sp_out_finish_stdout();
     }
     for (i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
         if (strcmp(name, cmds[i].name) == 0)
@@ -314,6 +436,24 @@ int main(int argc, char **argv)
             fputs(usage_messages, stdout);
             fputs(usage_block, stdout);
             break;
+        case SP_CMD_PROFILE:
+            fputs(usage_profile, stdout);
+            fputs(usage_block, stdout);
+            fputs(usage_profile_tail, stdout);
+            break;
+        case SP_CMD_COMPARE:
+            fputs(usage_compare, stdout);
+            fputs(usage_inputs, stdout);
+            fputs(usage_compare_tail, stdout);
+            break;
+        case SP_CMD_COMBINE:
+            fputs(usage_combine, stdout);
+            fputs(usage_inputs, stdout);
+            fputs(usage_combine_tail, stdout);
+            break;
+        case SP_CMD_PATHS:
+            fputs(usage_paths, stdout);
+            break;
         case SP_CMD_CONVERT:
             fputs(usage_convert, stdout);
             break;
@@ -321,7 +461,7 @@ int main(int argc, char **argv)
             fputs(usage_modes, stdout);
             break;
         }
-        return finish_stdout();
+        return sp_out_finish_stdout();
     }
     switch (cmds[i].cmd) {
     case SP_CMD_RUN:
@@ -330,8 +470,16 @@ int main(int argc, char **argv)
         return cmd_messages(&o);
     case SP_CMD_CONVERT:
         return cmd_convert(&o);
+    case SP_CMD_PROFILE:
+        return sp_cmd_profile(&o);
+    case SP_CMD_COMPARE:
+        return sp_cmd_compare(&o);
+    case SP_CMD_COMBINE:
+        return sp_cmd_combine(&o);
+    case SP_CMD_PATHS:
+        return sp_cmd_paths(&o);
     default:
         cmd_modes();
-        return finish_stdout();
+        return sp_out_finish_stdout();
     }
 }

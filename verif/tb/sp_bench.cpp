@@ -531,7 +531,7 @@ void SpBench::check_accounting(bool take_snapshot)
 {
     static const char *const names[] = {"EV_IN", "EV_IGNORED", "EV_DROPPED", "EV_SKIPPED",
                                         "EV_COUNTED", "COUNT_IN", "COUNT_OUT", "COUNT_RES_TABLE",
-                                        "COUNT_RES_ASSOC", "COUNT_DISCARDED", "MSG_OUT"};
+                                        "COUNT_RES_ASSOC", "COUNT_DISCARDED", "MSG_OUT", "EV_FILTERED"};
     uint64_t rtl[SP_ACC_COUNT], mod[SP_ACC_COUNT];
     if (take_snapshot)
         wr(SP_REG_CMD, SP_CMD_SNAPSHOT);
@@ -625,14 +625,50 @@ static const struct {
                    {SP_REG_SBOX_ADDR, ~0u, "SBOX_ADDR"},
                    {SP_REG_SBOX_DATA, ~0u, "SBOX_DATA"},
                    {0x02C, ~0u, "unmapped 0x02C"},
-                   {0x0D8, ~0u, "unmapped 0x0D8"},
+                   {SP_REG_FILTER_SEL, ~0u, "FILTER_SEL"},
+                   {SP_REG_FILTER_CTRL, ~0u, "FILTER_CTRL"},
+                   {SP_REG_FILTER_PC_LO, ~0u, "FILTER_PC_LO"},
+                   {SP_REG_FILTER_PC_HI, ~0u, "FILTER_PC_HI"},
+                   {0x078, ~0u, "unmapped 0x078"},
+                   {0x0E0, ~0u, "unmapped 0x0E0"},
                    {0xFFC, ~0u, "unmapped 0xFFC"},
                    {0x041, ~0u, "misaligned 0x041"}};
 
 void SpBench::misc_event()
 {
     uint32_t depth = 1u << params.oq_aw;
-    switch (rng.below(15)) {
+    switch (rng.below(17)) {
+    case 15: { /* the PC filter while streaming: stop a site seen a moment ago (spec 8.7) */
+        const sp_tuple_t &t = tuple_log_[rng.below(4)];
+        unsigned n = params.filter_n;
+        uint32_t sel = n ? (uint32_t)rng.below(n) : 0;
+        uint32_t ctrl = (uint32_t)(t.kind & 7u) << SP_FILTER_KIND_SHIFT;
+        wr(SP_REG_FILTER_SEL, sel);
+        wr(SP_REG_FILTER_CTRL, ctrl);
+        wr(SP_REG_FILTER_PC_LO, (uint32_t)t.word0);
+        if (params.word_bits == 64)
+            wr(SP_REG_FILTER_PC_HI, (uint32_t)(t.word0 >> 32));
+        wr(SP_REG_FILTER_CTRL, ctrl | SP_FILTER_VALID);
+        break;
+    }
+    case 16: { /* resume an entry, or a write the filter rejects */
+        unsigned n = params.filter_n;
+        switch (rng.below(4)) {
+        case 0:
+            wr(SP_REG_FILTER_SEL, n + (uint32_t)rng.below(16 - n + 1)); /* at or above FILTER_N */
+            break;
+        case 1:
+            wr(SP_REG_FILTER_CTRL, 0x800u | SP_FILTER_VALID); /* a reserved bit */
+            break;
+        default:
+            if (n) {
+                wr(SP_REG_FILTER_SEL, (uint32_t)rng.below(n));
+                wr(SP_REG_FILTER_CTRL, rd(SP_REG_FILTER_CTRL) & ~SP_FILTER_VALID);
+            }
+            break;
+        }
+        break;
+    }
     case 14: /* stop and start again at once: tuples taken before the stop are still
                 being compressed (BUSY) when the start comes, which the spec allows */
         if (m->ctrl & SP_CTRL_ENABLE) {
@@ -649,7 +685,7 @@ void SpBench::misc_event()
             uint32_t lo = rd(SP_REG_ACC_LO(i));
             a[i] = (uint64_t)rd(SP_REG_ACC_HI(i)) << 32 | lo;
         }
-        bool l1 = a[SP_ACC_EV_IN] == a[SP_ACC_EV_IGNORED] + a[SP_ACC_EV_DROPPED] +
+        bool l1 = a[SP_ACC_EV_IN] == a[SP_ACC_EV_IGNORED] + a[SP_ACC_EV_DROPPED] + a[SP_ACC_EV_FILTERED] +
                                          a[SP_ACC_EV_SKIPPED] + a[SP_ACC_EV_COUNTED];
         bool l2 = a[SP_ACC_COUNT_IN] == a[SP_ACC_COUNT_OUT] + a[SP_ACC_COUNT_RES_TABLE] +
                                             a[SP_ACC_COUNT_RES_ASSOC] + a[SP_ACC_COUNT_DISCARDED];

@@ -212,7 +212,7 @@ int sp_driver_check(SpBench &b, const SpCrossOpts &o, const char *name)
     check(same_profile(model.prof, rtl.prof), "the profiles differ");
     static const char *const acc_names[SP_ACC_COUNT] = {
         "EV_IN", "EV_IGNORED", "EV_DROPPED", "EV_SKIPPED", "EV_COUNTED", "COUNT_IN",
-        "COUNT_OUT", "COUNT_RES_TABLE", "COUNT_RES_ASSOC", "COUNT_DISCARDED", "MSG_OUT"};
+        "COUNT_OUT", "COUNT_RES_TABLE", "COUNT_RES_ASSOC", "COUNT_DISCARDED", "MSG_OUT", "EV_FILTERED"};
     for (unsigned i = 0; i < SP_ACC_COUNT; i++)
         check(model.acc.v[i] == rtl.acc.v[i], std::string("ACC_") + acc_names[i] + ": model " +
                                                   std::to_string(model.acc.v[i]) + ", RTL " +

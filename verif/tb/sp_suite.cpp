@@ -422,6 +422,41 @@ void add_registers(std::vector<Scenario> &v, const sp_params_t &p, const SpSuite
                          phase(b, c, *src, rand_opts(b, 0.3), b.rng.chance(0.5));
                      }
                  }});
+    // The PC filter (spec 8.7) while the block streams: sites of a few-hot
+    // pool are stopped and resumed between bursts, in the stall and the drop
+    // policy; the accounting (EV_FILTERED) and every message must match.
+    v.push_back({"registers/pc-filter", [=](SpBench &b) {
+                     if (p.filter_n == 0)
+                         return;
+                     begin(b);
+                     unsigned modes[] = {SP_SAMPLER_HP, SP_SAMPLER_P, SP_SAMPLER_R};
+                     SpConfig c = rand_cfg(b, modes[b.rng.below(3)], b.rng.chance(0.5), false);
+                     c.rate = (unsigned)b.rng.range(1, 8);
+                     b.configure(c);
+                     b.start(b.rng.chance(0.3));
+                     auto pool = sp_make_pool(b.rng, 24, p.word_bits, 2);
+                     for (int round = 0; round < 8; round++) {
+                         for (int k = 0; k < 2; k++) {
+                             const sp_tuple_t &t = pool[b.rng.below(pool.size())];
+                             uint32_t ctrl = (uint32_t)(t.kind & 7u) << SP_FILTER_KIND_SHIFT;
+                             b.wr(SP_REG_FILTER_SEL, (uint32_t)b.rng.below(p.filter_n));
+                             b.wr(SP_REG_FILTER_CTRL, ctrl);
+                             b.wr(SP_REG_FILTER_PC_LO, (uint32_t)t.word0);
+                             if (p.word_bits == 64)
+                                 b.wr(SP_REG_FILTER_PC_HI, (uint32_t)(t.word0 >> 32));
+                             b.wr(SP_REG_FILTER_CTRL, ctrl | (round % 4 == 3 ? 0u : SP_FILTER_VALID));
+                         }
+                         auto src = sp_pool_source("filter", pool, SP_DIST_FEWHOT, 0.8, scaled(so, 1500),
+                                                   b.rng.next());
+                         SpStreamOpts o;
+                         o.drain = (SpDrain)b.rng.below(SP_DRAIN_COUNT);
+                         o.idle = 0.1;
+                         b.stream(*src, o);
+                     }
+                     b.quiesce(true);
+                     if (sp_model_acc(b.m, SP_ACC_EV_FILTERED) == 0)
+                         b.fail("registers/pc-filter: no tuple was filtered");
+                 }});
     v.push_back({"registers/errors", [=](SpBench &b) {
                      begin(b);
                      unsigned depth = 1u << p.oq_aw;
@@ -448,10 +483,13 @@ void add_registers(std::vector<Scenario> &v, const sp_params_t &p, const SpSuite
                          {SP_REG_IRQ_ENABLE, 0x10},
                          {SP_REG_IRQ_STATUS, 0x10},
                          {0x02C, 1},
-                         {0x054, 1},
-                         {0x05C, 1},
-                         {0x074, 1},
-                         {0x0D8, 1},
+                         {0x078, 1},
+                         {0x07C, 1},
+                         {0x0E0, 1},
+                         {SP_REG_FILTER_SEL, 0x10},
+                         {SP_REG_FILTER_SEL, 16},
+                         {SP_REG_FILTER_CTRL, 0x1001},
+                         {SP_REG_ACC_HI(11), 1},
                          {0x100, 1},
                          {0xFFC, 1},
                          {0x011, 1},

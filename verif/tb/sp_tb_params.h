@@ -43,6 +43,9 @@ extern "C" {
 #ifndef SP_TB_OQ_AW
 #define SP_TB_OQ_AW 8
 #endif
+#ifndef SP_TB_FILTER_N
+#define SP_TB_FILTER_N 8
+#endif
 /* The model's parameters for the block this program was built with. */
 static inline sp_params_t sp_tb_build_params()
 {
@@ -58,6 +61,7 @@ static inline sp_params_t sp_tb_build_params()
     p.opt_cr = SP_TB_OPT_CR;
     p.acc_bits = SP_TB_ACC_BITS;
     p.assoc_k = SP_TB_ASSOC_K;
+    p.filter_n = SP_TB_FILTER_N;
     p.oq_aw = SP_TB_OQ_AW;
     return p;
 }

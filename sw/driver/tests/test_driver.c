@@ -502,8 +502,55 @@ static void test_fake_blocks(void)
     f.m->acc[SP_ACC_EV_IN] = 5;
     SP_CHECK_EQ(sp_drv_check_acc(&d, &acc), SP_DRV_E_CONSERVATION);
     SP_CHECK_STR(sp_drv_error_text(&d, buf, sizeof buf),
-                 "L1 broken: EV_IN != EV_IGNORED + EV_DROPPED + EV_SKIPPED + EV_COUNTED (5 vs 0)");
+                 "L1 broken: EV_IN != EV_IGNORED + EV_DROPPED + EV_FILTERED + EV_SKIPPED + EV_COUNTED (5 vs 0)");
     free(f.m);
+}
+
+static void test_pc_filter(void)
+{
+    sp_params_t p;
+    sp_params_default(&p);
+    rig_t r;
+    SP_CHECK_EQ(rig_open(&r, &p), SP_DRV_OK);
+    SP_CHECK_EQ(r.d.build.filter_n, 8);
+    sp_drv_config_t c;
+    sp_drv_config_default(&r.d, &c);
+    c.rate = 16;
+    SP_CHECK_EQ(sp_drv_configure(&r.d, &c), SP_DRV_OK);
+    SP_CHECK_EQ(sp_drv_start(&r.d), SP_DRV_OK);
+    /* the hottest site of gen_tuple, stopped while running */
+    SP_CHECK_EQ(sp_drv_filter_set(&r.d, 3, SP_KIND_VALUE, 0x10000u, 1), SP_DRV_OK);
+    SP_CHECK_EQ(sp_reg_read(r.m, SP_REG_FILTER_SEL), 3);
+    SP_CHECK_EQ(sp_reg_read(r.m, SP_REG_FILTER_CTRL), 1u | (uint32_t)SP_KIND_VALUE << 8);
+    SP_CHECK_EQ(sp_reg_read(r.m, SP_REG_FILTER_PC_LO), 0x10000u);
+    /* how many tuples of that site the stream holds */
+    uint32_t seed = 4242;
+    uint64_t site_tuples = 0;
+    for (int i = 0; i < 50000; i++) {
+        sp_tuple_t t;
+        gen_tuple(&seed, &t);
+        site_tuples += t.word0 == 0x10000u;
+    }
+    rig_stream(&r, 4242, 50000);
+    SP_CHECK_EQ(sp_drv_stop(&r.d), SP_DRV_OK);
+    sp_drv_drain(&r.d, 0);
+    sp_drv_acc_t acc;
+    SP_CHECK_EQ(sp_drv_check_acc(&r.d, &acc), SP_DRV_OK);
+    SP_CHECK(site_tuples > 1000);
+    SP_CHECK_EQ(acc.v[SP_ACC_EV_FILTERED], site_tuples);
+    SP_CHECK_EQ(acc.v[SP_ACC_EV_COUNTED], 50000 - site_tuples);
+    SP_CHECK_EQ(sp_profile_site_count(&r.prof, SP_KIND_VALUE, 0x10000u), 0);
+    SP_CHECK(sp_profile_site_count(&r.prof, SP_KIND_VALUE, 0x10004u) > 0);
+    /* resumed: the entry's VALID cleared, the PC kept */
+    SP_CHECK_EQ(sp_drv_filter_set(&r.d, 3, SP_KIND_VALUE, 0x10000u, 0), SP_DRV_OK);
+    SP_CHECK_EQ(sp_reg_read(r.m, SP_REG_FILTER_CTRL), (uint32_t)SP_KIND_VALUE << 8);
+    /* errors name the field */
+    SP_CHECK_EQ(sp_drv_filter_set(&r.d, 8, SP_KIND_VALUE, 1, 1), SP_DRV_E_CONFIG);
+    SP_CHECK_STR(r.d.err.field, "filter entry");
+    SP_CHECK_EQ(r.d.err.hi, 7);
+    SP_CHECK_EQ(sp_drv_filter_set(&r.d, 0, SP_KIND_VALUE, 0x100000000ull, 1), SP_DRV_E_CONFIG);
+    SP_CHECK_STR(r.d.err.field, "filter pc");
+    rig_close(&r);
 }
 
 int main(void)
@@ -515,6 +562,7 @@ int main(void)
     test_drop_policy_counts();
     test_block_rejects();
     test_sbox_reload();
+    test_pc_filter();
     test_fake_blocks();
     return sp_test_summary("test_driver");
 }

@@ -57,7 +57,7 @@ pycheck() {
 pyflush() {
     [ -s "$TMP/pyq" ] || return 0
     "$PY" - "$TMP/out" "$TMP/pyq" >"$TMP/pyres" 2>&1 <<'PYEOF'
-import json, sys
+import json, math, sys
 lines = open(sys.argv[2]).read().split("\n")
 try:
     d = json.load(open(sys.argv[1]))
@@ -214,7 +214,7 @@ pycheck 'all(set(c) >= {"events", "messages", "error_pct", "error_pct_by_kind"}
     for c in d["checkpoints"])' "checkpoint keys"
 pycheck 'set(d["accounting"]) == {"ev_in", "ev_ignored", "ev_dropped", "ev_skipped",
     "ev_counted", "count_in", "count_out", "count_res_table", "count_res_assoc",
-    "count_discarded", "msg_out"}' "accounting keys"
+    "count_discarded", "msg_out", "ev_filtered"}' "accounting keys"
 pycheck 'set(d["error_pct_by_kind"]) == {"e", "c"}' "kinds e and c"
 pycheck 'd["config"]["mode"] == "TAG" and d["config"]["assoc"] == 4 and
     d["config"]["entries"] == 16 and d["config"]["evict_hits"] == 2' "config"
@@ -361,6 +361,488 @@ case $(cat "$TMP/err") in
 *) bad "convert bad trace message: '$(cat "$TMP/err")'" ;;
 esac
 if [ ! -e "$TMP/bad.bin" ]; then ok; else bad "convert left a cut-off output behind"; fi
+
+# ===================================================== profile, compare, combine, paths
+# expect_fail 'EXPECTED STDERR LINE' ARGS...: exit 1, exactly that message, nothing on stdout
+expect_fail() {
+    want=$1
+    shift
+    run "$@"
+    got=$(cat "$TMP/err")
+    if [ "$rc" -eq 1 ] && [ "$got" = "$want" ] && [ ! -s "$TMP/out" ]; then
+        ok
+    else
+        bad "stratprof $*: status $rc, stderr '$got', expected 1 and '$want'"
+    fi
+}
+
+# body: standard output without its first N lines (the header naming the input)
+body() {
+    sed -n "$(($1 + 1)),\$p" "$TMP/out"
+}
+
+TINY=$FIX/tiny.msgs
+
+# ------------------------------------------------------------ profile --messages
+# tiny.msgs is worked by hand in its comments: load 100 TNV 4:6 8:2, MRV 5/8; load 200
+# 7:3, MRV 2/3; all Inv-1 9/11, MRV 7/11; branch 40 -> 44 5/6, -> 60 1/6.
+run profile --messages "$TINY"
+same "$rc" 0 "profile --messages status"
+same "$(cat "$TMP/out")" "stratprof profile
+  messages     $TINY (6 messages, 17 counts)
+
+value profile (v): 2 instructions, 2 shown; TNV 10 entries, Inv-5, clear interval 2000 (adaptive)
+  pc / value             executed     Inv-1     Inv-5       MRV
+  100                           8    75.00%   100.00%    62.50%
+     1. 4                       6    75.00%
+     2. 8                       2    25.00%
+  200                           3   100.00%   100.00%    66.67%
+     1. 7                       3   100.00%
+  all                          11    81.82%   100.00%    63.64%
+
+edge profile (e): 1 site, 1 shown, up to 3 targets each
+  site / target             count     share
+  40                            6
+     1. 44                      5    83.33%
+     2. 60                      1    16.67%
+  all                           6" "profile --messages text"
+run profile --messages "$TINY" --json
+same "$(wc -l <"$TMP/out" | tr -d ' ')" 1 "profile JSON is one line"
+pycheck 'd["command"] == "profile" and d["trace"] is None and d["config"] is None and
+    d["events"] is None and d["messages"] == 6 and d["counts"] == 17' "profile JSON head"
+pycheck 'd["value_params"] == {"tnv": 10, "top_n": 5, "clear_interval": 2000,
+    "clear_adaptive": True} and d["top"] == 10 and d["targets"] == 3' "profile JSON params"
+pycheck 'list(d["kinds"]) == ["v", "e"]' "profile JSON kinds"
+pycheck 'd["kinds"]["v"]["instructions"] == 2 and abs(d["kinds"]["v"]["inv1"] - 9 / 11) < 1e-9
+    and d["kinds"]["v"]["invn"] == 1 and abs(d["kinds"]["v"]["mrv"] - 7 / 11) < 1e-9
+    and d["kinds"]["v"]["exact_inv1"] is None' "profile JSON value summary"
+pycheck '[(i["pc"], i["executed"], i["inv1"], i["mrv"], i["last_value"])
+    for i in d["kinds"]["v"]["top"]] == [("100", 8, 0.75, 0.625, "4"),
+    ("200", 3, 1, round(2 / 3, 12), "7")]' "profile JSON instructions"
+pycheck '[(v["value"], v["count"], v["share"], v["exact"]) for v in
+    d["kinds"]["v"]["top"][0]["values"]] == [("4", 6, 0.75, None), ("8", 2, 0.25, None)]' \
+    "profile JSON TNV values"
+pycheck 'd["kinds"]["e"]["name"] == "edge" and d["kinds"]["e"]["sites"] == 1 and
+    d["kinds"]["e"]["total"] == 6 and [(t["target"], t["count"]) for t in
+    d["kinds"]["e"]["top"][0]["targets"]] == [("44", 5), ("60", 1)]' "profile JSON targets"
+# a TNV table of one entry: LFU lets 8 replace 4 and 4 replace 8, so load 100 ends
+# with 4:2 and Inv-1 2/8; --top-n follows --tnv down to 1
+run profile --messages "$TINY" --tnv 1 --top 1 --targets 1
+same "$(body 3)" "value profile (v): 2 instructions, 1 shown; TNV 1 entry, Inv-1, clear interval 2000 (adaptive)
+  pc / value             executed     Inv-1     Inv-1       MRV
+  100                           8    25.00%    25.00%    62.50%
+     1. 4                       2    25.00%
+  all                          11    45.45%    45.45%    63.64%
+
+edge profile (e): 1 site, 1 shown, up to 1 target each
+  site / target             count     share
+  40                            6
+     1. 44                      5    83.33%
+  all                           6" "profile --tnv 1 --top 1 --targets 1"
+run profile --messages "$TINY" --clear-interval 0 --top-n 2
+if grep -q '^value profile (v): .* Inv-2, never cleared$' "$TMP/out"; then ok; else
+    bad "profile --clear-interval 0 --top-n 2 header"
+fi
+# standard input, and --save: the messages summed, sorted by kind then words
+run profile --messages - --save "$TMP/tiny.prof" <"$TINY"
+same "$(sed -n 2,3p "$TMP/out")" "  messages     - (6 messages, 17 counts)
+  saved        $TMP/tiny.prof (5 tuples)" "profile --messages - --save header"
+same "$(grep -v '^#' "$TMP/tiny.prof")" "v 100 4 6
+v 100 8 2
+v 200 7 3
+e 40 44 5
+e 40 60 1" "profile --save file"
+
+# -------------------------------------------------------------- profile --trace
+# P_4 on p10: messages v 100 4 4 and v 200 8 4; exactly, each load ran 4 different
+# values once (Inv-1 25 %, Inv-5 100 %), and load 300 (2 events) was never reported:
+# over all 10 events exact Inv-1 is 3/10.
+run profile --trace "$P10" --mode P --rate 4
+same "$rc" 0 "profile --trace status"
+same "$(cat "$TMP/out")" "stratprof profile
+  trace        $P10 (text)
+  workload     stratprof test fixture, ten value tuples for --mode P --rate 4
+  compressor   P_4  (--mode P, periodic sampler), seed 0x9e3779b9, 32-bit words
+  replay       10 events, 2 messages, 8 counts (block stopped)
+
+value profile (v): 2 instructions, 2 shown; TNV 10 entries, Inv-5, clear interval 2000 (adaptive)
+  pc / value             executed     Inv-1     Inv-5       MRV         exact  exact Inv-1  exact Inv-5
+  100                           4   100.00%   100.00%    75.00%             4       25.00%      100.00%
+     1. 4                       4   100.00%                                 1       25.00%
+  200                           4   100.00%   100.00%    75.00%             4       25.00%      100.00%
+     1. 8                       4   100.00%                                 1       25.00%
+  all                           8   100.00%   100.00%    75.00%            10       30.00%      100.00%" \
+    "profile --trace text"
+run profile --trace "$P10" --mode P --rate 4 --json
+pycheck 'd["config"]["compressor"] == "P_4" and d["config"]["max_events"] is None and
+    d["events"] == 10 and d["messages"] == 2 and d["counts"] == 8' "profile --trace JSON head"
+pycheck 'd["kinds"]["v"]["exact_executed"] == 10 and d["kinds"]["v"]["exact_inv1"] == 0.3 and
+    d["kinds"]["v"]["exact_invn"] == 1' "profile --trace JSON exact summary"
+pycheck '[(i["exact_executed"], i["exact_inv1"], i["values"][0]["exact"],
+    i["values"][0]["exact_share"]) for i in d["kinds"]["v"]["top"]] ==
+    [(4, 0.25, 1, 0.25), (4, 0.25, 1, 0.25)]' "profile --trace JSON exact columns"
+# P_1 reports every event, so the saved estimate is the exact profile: comparing it
+# with the trace gives no distance, full coverage and S = 1
+run profile --trace "$MIXED" --mode P --rate 1 --save "$TMP/p1.prof" --top 1 --targets 1
+same "$(grep -c '^ *1\. ' "$TMP/out")" 2 "profile edge and call sections"
+if grep -q '^  4190  *40  *40$' "$TMP/out" && grep -q '^     1\. 41a0  *30  *75\.00%  *30  *75\.00%$' \
+    "$TMP/out"; then ok; else bad "profile --trace edge rows"; fi
+run compare "$TMP/p1.prof" "$MIXED" --json
+pycheck 'd["a"]["read_as"] == "profile" and d["b"]["read_as"] == "trace" and
+    d["a"]["total"] == d["b"]["total"] == 240' "saved profile vs trace: inputs"
+pycheck 'd["relative_entropy_b_a"]["bits"] == 0 and d["relative_entropy_a_b"]["bits"] == 0 and
+    d["similarity"]["s"] == 1 and d["coverage"]["dynamic_coverage"] == 1 and
+    d["coverage"]["static_conflict"] == 0 and d["value"] is None' "saved profile = exact profile"
+
+# ------------------------------------------------------------------- compare
+# cmp_a.prof works out every number by hand.
+CA=$FIX/cmp_a.prof
+CB=$FIX/cmp_b.prof
+run compare "$CA" "$CB"
+same "$rc" 0 "compare status"
+same "$(cat "$TMP/out")" "profile comparison
+  A = $CA (profile file)
+  B = $CB (profile file)
+  kinds: all
+
+                                                A              B
+executions                                      8             16
+events <kind, word0, word1>                     3              4
+sites <kind, word0>                             2              3
+entropy over events (bits)               1.405639       1.905639
+entropy over sites (bits)                1.000000       1.500000
+entropy within a site (bits)             0.405639       0.405639
+
+relative entropy (Young), delta 0.5
+  D(B || A) = 0.733703 bits   B actual, A assumed; 1 of 4 events missing from A (25.000% of B), epsilon 0.0588
+  D(A || B) = 0.896241 bits   A actual, B assumed; 0 of 3 events missing from B (0.000% of A), epsilon 0
+
+coverage and conflict (Young, table 1): A trains, B tests
+  static coverage    66.667%   2 of 3 sites of B executed in A
+  dynamic coverage   75.000%   12 of 16 executions of B
+  static conflict    33.333%   1 of 2 covered sites prefer another outcome in B than in A
+  dynamic conflict   50.000%   8 executions of B
+
+similarity (Kistler & Franz): A at t-1, B at t
+  S = 1.000000   alpha 0.632531, beta 3.24037, 4 components
+  stable: S >= threshold 0.95
+  c 100, k 8 (--sim-c, --sim-k)
+
+value profiles (Calder et al.): none, no value tuples among the kinds compared" "compare text"
+run compare "$CA" "$CB" --json
+same "$(wc -l <"$TMP/out" | tr -d ' ')" 1 "compare JSON is one line"
+pycheck 'd["command"] == "compare" and d["kinds"] == "all" and d["delta"] == 0.5 and
+    d["word_bits"] == 32' "compare JSON head"
+pycheck 'abs(d["a"]["entropy_bits"] - (2 - 3 / 8 * math.log2(3))) < 1e-9 and
+    abs(d["b"]["entropy_bits"] - (2.5 - 3 / 8 * math.log2(3))) < 1e-9 and
+    d["a"]["site_entropy_bits"] == 1 and d["b"]["site_entropy_bits"] == 1.5' "compare entropy"
+pycheck 'abs(d["relative_entropy_b_a"]["bits"] - (math.log2(17) + math.log2(3) / 4 - 15 / 4))
+    < 1e-9 and abs(d["relative_entropy_b_a"]["epsilon"] - 1 / 17) < 1e-12 and
+    d["relative_entropy_b_a"]["missing_events"] == 1 and
+    d["relative_entropy_b_a"]["missing_share"] == 0.25' "compare D(B || A) epsilon rule"
+pycheck 'abs(d["relative_entropy_a_b"]["bits"] - (math.log2(3) / 4 + 0.5)) < 1e-9 and
+    d["relative_entropy_a_b"]["epsilon"] == 0' "compare D(A || B)"
+pycheck 'abs(d["coverage"]["static_coverage"] - 2 / 3) < 1e-12 and
+    d["coverage"]["dynamic_coverage"] == 0.75 and
+    abs(d["coverage"]["static_conflict"] - 1 / 3) < 1e-12 and
+    d["coverage"]["dynamic_conflict"] == 0.5 and d["coverage"]["covered_weight"] == 12' \
+    "compare coverage and conflict"
+pycheck 'abs(d["similarity"]["alpha"] - 28 / (math.sqrt(1872) + 1)) < 1e-9 and
+    abs(d["similarity"]["beta"] - math.sqrt(42) / 2) < 1e-9 and d["similarity"]["n"] == 4
+    and d["similarity"]["stable"] is True and d["value"] is None' "compare S(P) defaults"
+# the constants are options: c 2, k 1 make the same change count; delta 1/4
+run compare "$CA" "$CB" --sim-c 2 --sim-k 1 --delta 0.25 --json
+pycheck 'abs(d["similarity"]["s"] - (math.exp(-math.sqrt(42) / 4) * (1 - 28 / (math.sqrt(1872)
+    + 1)) + 28 / (math.sqrt(1872) + 1))) < 1e-9 and d["similarity"]["stable"] is False and
+    d["similarity"]["c"] == 2 and d["similarity"]["k"] == 1' "compare --sim-c 2 --sim-k 1"
+pycheck 'abs(d["relative_entropy_b_a"]["bits"] - (math.log2(33) + math.log2(3) / 4 - 4.5)) < 1e-9
+    and abs(d["relative_entropy_b_a"]["epsilon"] - 1 / 33) < 1e-12' "compare --delta 0.25"
+run compare "$CA" "$CB" --sim-c 2 --sim-k 1 --threshold 0.7
+if grep -q '^  S = 0.705239 ' "$TMP/out" && grep -q '^  stable: S >= threshold 0.7$' "$TMP/out"
+then ok; else bad "compare --threshold 0.7 text"; fi
+run compare "$CA" "$CB" --sim-c 2 --sim-k 1
+if grep -q '^  changed: S < threshold 0.95$' "$TMP/out"; then ok; else bad "compare changed"; fi
+run compare "$CA" "$CB" --kinds e --json
+pycheck 'd["kinds"] == "e" and d["a"]["total"] == 8 and
+    abs(d["relative_entropy_a_b"]["bits"] - (math.log2(3) / 4 + 0.5)) < 1e-9' "compare --kinds e"
+run compare "$CA" "$CB" --kinds v,c --json
+pycheck 'd["kinds"] == "v,c" and d["a"]["total"] == 0 and
+    d["relative_entropy_b_a"]["defined"] is False and d["coverage"]["static_coverage"] is None
+    and d["value"] is None' "compare --kinds without events: undefined"
+
+# Calder's comparisons, worked in val_a.prof; val_a.trace is the same profile as a trace
+VA=$FIX/val_a.prof
+VB=$FIX/val_b.prof
+run compare "$VA" "$VB"
+same "$(sed -n '/^value profiles/,$p' "$TMP/out")" "value profiles (Calder et al.): A first, B second; TNV 10 entries, clear interval 2000 (adaptive), n 5
+  instructions     A 2, B 3, profiled in both 2
+  overlap          100.000%   12 of 12 executions of A at instructions B profiled
+  Diff-1             8.333%   mean |Inv-1(A) - Inv-1(B)| weighted by A's executions
+  Diff-5             0.000%   the same for Inv-5
+  Same              33.333%   A's top-value counts where B has the same top value
+  Find-1            83.333%   A's top value among B's top 5, at loads with Inv-1(A) > 30%
+  Find-5           100.000%   A's top 5 values among B's top 5, same loads
+  Find cover       100.000%   12 of 12 profiled executions of A at those loads" "compare value text"
+sed 1,2d "$TMP/out" >"$TMP/val.prof.out"
+run compare "$FIX/val_a.trace" "$VB"
+same "$(sed -n 2p "$TMP/out")" "  A = $FIX/val_a.trace (trace: exact profile, 32-bit words)" \
+    "a trace is read as a trace"
+if sed 1,2d "$TMP/out" | cmp -s - "$TMP/val.prof.out"; then ok; else
+    bad "a trace does not compare like its exact profile"
+fi
+run compare "$VA" "$VB" --json
+pycheck 'd["value"]["tnv"] == 10 and d["value"]["n"] == 5 and d["value"]["overlap"] == 1 and
+    abs(d["value"]["diff_1"] - 1 / 12) < 1e-12 and d["value"]["diff_n"] == 0 and
+    abs(d["value"]["same"] - 1 / 3) < 1e-12 and abs(d["value"]["find_1"] - 5 / 6) < 1e-12 and
+    d["value"]["find_n"] == 1 and d["value"]["find_cover"] == 1' "compare value JSON"
+pycheck 'd["value"]["weight_a"] == 12 and d["value"]["profiled_find"] == 12 and
+    (d["value"]["instructions_a"], d["value"]["instructions_b"],
+    d["value"]["instructions_both"]) == (2, 3, 2)' "compare value JSON counts"
+# n = 1: B's top 1 only holds 7 of A's top values (Find-1 4/12); Inv-1 > 0.75 leaves
+# only load 200 to Find (cover 4/12, Find-1 4/4)
+run compare "$VA" "$VB" --top-n 1 --json
+pycheck 'abs(d["value"]["find_1"] - 1 / 3) < 1e-12 and
+    d["value"]["diff_n"] == d["value"]["diff_1"]' "compare --top-n 1"
+run compare "$VA" "$VB" --find-min-inv 0.75 --json
+pycheck 'd["value"]["find_1"] == 1 and abs(d["value"]["find_cover"] - 1 / 3) < 1e-12' \
+    "compare --find-min-inv 0.75"
+# profile files from standard input, gzip-compressed, and loose blanks and CRLF
+run compare - "$VB" <"$VA"
+same "$(sed -n 2p "$TMP/out")" "  A = - (profile file)" "compare reads standard input"
+printf '  \n\t# comment\n  v\t100   4  6  \r\nv 100 8 2\r\nv 200 7 4\n' >"$TMP/loose.prof"
+run compare "$TMP/loose.prof" "$VB"
+if sed 1,2d "$TMP/out" | cmp -s - "$TMP/val.prof.out"; then ok; else
+    bad "blanks, tabs and CRLF change the profile"
+fi
+if command -v gzip >/dev/null 2>&1; then
+    gzip -c "$VA" >"$TMP/va.prof.gz"
+    run compare "$TMP/va.prof.gz" "$VB"
+    if sed 1,2d "$TMP/out" | cmp -s - "$TMP/val.prof.out"; then ok; else
+        bad "a gzip profile file reads differently"
+    fi
+fi
+# a binary gzip trace is recognised after decompression
+run convert "$P10" "$TMP/p10.bin.gz" --format binary --gzip
+run compare "$TMP/p10.bin.gz" "$P10" --json
+pycheck 'd["a"]["read_as"] == d["b"]["read_as"] == "trace" and
+    d["relative_entropy_b_a"]["bits"] == 0' "compare a binary gzip trace"
+
+# ------------------------------------------------------------------- combine
+# comb_b.prof works out every method with cmp_a.prof by hand.
+CC=$FIX/comb_b.prof
+combined() {
+    grep -v '^#' "$TMP/out" | tr '\n' ' '
+}
+run combine "$CA" "$CC" --method unscaled
+same "$rc/$(combined)" "0/e 10 14 5 e 10 20 7 e 30 34 12 " "combine unscaled"
+same "$(grep '^#' "$TMP/out")" "# stratprof combine: KIND WORD0 WORD1 COUNT (docs/stratprof.md)
+# method unscaled of 2 profiles, kinds all
+# input $CA (profile file, 8 executions)
+# input $CC (profile file, 16 executions)" "combine header"
+run combine "$CA" "$CC" --method scaled
+same "$(combined)" "e 10 14 6 e 10 20 6 e 30 34 12 " "combine scaled"
+run combine "$CA" "$CC" --method scaled --total 48
+same "$(combined)" "e 10 14 12 e 10 20 12 e 30 34 24 " "combine scaled --total 48"
+run combine "$CA" "$CC" --method polling
+same "$(combined)" "e 10 14 1 e 10 20 1 e 30 34 2 " "combine polling"
+run combine "$CA" "$CC" --method kl
+same "$(combined)" "e 10 14 6 e 10 20 6 e 30 34 13 " "combine kl"
+same "$(grep '^# lambda' "$TMP/out")" \
+    "# lambda 0.500000000 after 30 halvings: D(P || A) = 0.100031 bits, D(P || B) = 0.100031 bits" \
+    "combine kl header: lambda and both distances"
+run combine "$CA" "$CC" --method kl -o "$TMP/kl.prof"
+same "$(grep -v '^#' "$TMP/kl.prof" | tr '\n' ' ')" "e 10 14 6 e 10 20 6 e 30 34 13 " "combine -o"
+if grep -q '^  lambda 0.500000000 after 30 halvings' "$TMP/out" &&
+    grep -q '^  D(P || A) = 0.100031 bits, D(P || B) = 0.100031 bits over 3 events$' "$TMP/out" &&
+    grep -q "^written to $TMP/kl.prof: 3 tuples, 25 executions\$" "$TMP/out"; then ok; else
+    bad "combine -o report"
+fi
+run combine "$CA" "$CC" --method kl --output "$TMP/kl2.prof" --json
+same "$(wc -l <"$TMP/out" | tr -d ' ')" 1 "combine JSON is one line"
+pycheck 'd["command"] == "combine" and d["method"] == "kl" and d["output"].endswith("kl2.prof")
+    and [i["total"] for i in d["inputs"]] == [8, 16] and d["combined"]["total"] == 25' \
+    "combine JSON"
+pycheck 'abs(d["blend"]["lambda"] - 0.5) < 1e-8 and d["blend"]["converged"] is True and
+    abs(d["blend"]["d_combined_a_bits"] - 0.100031373047) < 1e-8 and
+    abs(d["blend"]["d_combined_b_bits"] - 0.100031373047) < 1e-8' "combine JSON blend"
+run combine "$CA" "$CC" --method polling -o "$TMP/poll.prof" --json
+pycheck 'd["blend"] is None and d["combined"]["total"] == 4' "combine JSON polling"
+# three inputs, a trace among them, and --kinds
+run combine "$FIX/val_a.trace" "$VB" "$VA" --method unscaled
+same "$(combined)" "v 100 4 15 v 100 8 9 v 200 7 10 v 300 1 1 " "combine three, one a trace"
+same "$(sed -n 3p "$TMP/out")" "# input $FIX/val_a.trace (trace: exact profile, 12 executions)" \
+    "combine header names a trace"
+run combine "$CA" "$VA" --method unscaled --kinds v
+same "$(combined)" "v 100 4 6 v 100 8 2 v 200 7 4 " "combine --kinds v"
+
+# --------------------------------------------------------------------- paths
+# the paper's Figure 3 stream (sw/profile/paths/tests/fig3.paths): the 4-IPF as
+# the paths README lists it, 22 nodes
+FIG3=$FIX/../../profile/paths/tests/fig3.paths
+if [ -f "$FIG3" ]; then
+    run paths -k 4 "$FIG3"
+    same "$rc/$(tr '\n' '|' <"$TMP/out")" "0/6 0|3 0 0|3 0 0 2|2 0 0 2 2|1 0 0 2 3|3 0 2|2 0 2 2|2 0 2 2 0|1 0 2 3|6 2|3 2 0|3 2 0 0|3 2 0 0 2|2 2 2|2 2 2 0|2 2 2 0 0|1 2 3|1 3|1 6|1 6 2|1 6 2 0|1 6 2 0 0|" \
+        "paths -k 4 fig3"
+    # k = 1: the Ball-Larus counts of 6 2 0 0 2 2 0 0 2 2 0 0 2 3
+    run paths -k 1 "$FIG3"
+    same "$(tr '\n' '|' <"$TMP/out")" "6 0|6 2|1 3|1 6|" "paths -k 1 fig3"
+    # k = 2 adds the pairs: 00 x3, 02 x3, 20 x3, 22 x2, 23, 62
+    run paths -k 2 - --json <"$FIG3"
+    pycheck '[(n["count"], n["path"]) for n in d] == [(6, [0]), (3, [0, 0]), (3, [0, 2]), (6, [2]),
+        (3, [2, 0]), (2, [2, 2]), (1, [2, 3]), (1, [3]), (1, [6]), (1, [6, 2])]' "paths -k 2 JSON"
+else
+    bad "$FIG3 is missing"
+fi
+# two invocations: * 1 2 1 * 1 2; the run 2 1 * 1 crosses an entry and is not counted
+printf '# two invocations\n*\n1\n2\n1\n*\n1\n2\n' >"$TMP/two.paths"
+run paths -k 3 "$TMP/two.paths"
+same "$(tr '\n' '|' <"$TMP/out")" "3 1|2 1 2|1 1 2 1|2 2|1 2 1|" "paths across routine entries"
+printf '# nothing\n' >"$TMP/empty.paths"
+run paths -k 2 "$TMP/empty.paths" --json
+same "$rc/$(cat "$TMP/out")" "0/[]" "paths of an empty stream"
+
+# ------------------------------------------------------- errors naming FILE:LINE
+expect_fail "stratprof: $FIX/bad.prof:4: count is not a decimal number (character 'x')" \
+    compare "$FIX/bad.prof" "$VB"
+expect_fail "stratprof: $FIX/bad.prof:4: count is not a decimal number (character 'x')" \
+    combine "$VA" "$FIX/bad.prof" --method unscaled -o "$TMP/never.prof"
+if [ ! -e "$TMP/never.prof" ]; then ok; else bad "combine wrote a profile after an error"; fi
+expect_fail "stratprof: $FIX/bad.prof:4: count is not a decimal number (character 'x')" \
+    profile --messages "$FIX/bad.prof"
+expect_fail "stratprof: $P10:2: a trace line (KIND WORD0 WORD1), not a profile line (KIND WORD0 WORD1 COUNT); a trace goes to --trace" \
+    profile --messages "$P10"
+expect_fail "stratprof: $TMP/p10.bin.gz: a binary trace, not a profile file (KIND WORD0 WORD1 COUNT lines); a trace goes to --trace" \
+    profile --messages "$TMP/p10.bin.gz"
+expect_fail "stratprof: $FIX/bad.trace:4: word1 is not hexadecimal (character 'z')" \
+    compare "$FIX/bad.trace" "$VB"
+expect_fail "stratprof: <stdin>: holds a trace, which is read only from a named file (it is opened twice: to tell it from a profile file, then to read it)" \
+    compare - "$VB" <"$P10"
+expect_fail "stratprof: $TMP/none.prof: cannot open: No such file or directory" \
+    compare "$TMP/none.prof" "$VB"
+expect_fail "stratprof: $FIX/bad.paths:4: not a decimal path id or '*' (12a)" \
+    paths -k 2 "$FIX/bad.paths"
+expect_fail "stratprof: $TMP/none.paths: cannot open: No such file or directory" \
+    paths -k 2 "$TMP/none.paths"
+# each profile-line error, on line 2 after a good line
+bad_line() {
+    printf 'v 1 2 3\n%s\n' "$1" >"$TMP/badline.prof"
+    expect_fail "stratprof: $TMP/badline.prof:2: $2" compare "$TMP/badline.prof" "$VB"
+}
+bad_line 'v 1 2' 'wrong number of fields: 3, expected 4 (KIND WORD0 WORD1 COUNT)'
+bad_line 'v 1 2 3 4' 'wrong number of fields: 5, expected 4 (KIND WORD0 WORD1 COUNT)'
+bad_line 'q 1 2 3' "unknown kind 'q' (expected v, e, c, t, p, 5, 6 or 7)"
+bad_line 've 1 2 3' "unknown kind 've' (expected v, e, c, t, p, 5, 6 or 7)"
+bad_line 'v 1g 2 3' "word0 is not hexadecimal (character 'g')"
+bad_line 'v 1 0x2 3' "word1 is not hexadecimal (character 'x')"
+bad_line 'v 1 12345678901234567 3' 'word1 is longer than 16 hex digits (more than 64 bits)'
+bad_line 'v 1 2 0' 'count is 0 (a tuple in a profile counts at least once)'
+bad_line 'v 1 2 3x' "count is not a decimal number (character 'x')"
+bad_line 'v 1 2 18446744073709551616' 'count is larger than 18446744073709551615'
+bad_line 'v 1 2 18446744073709551613' 'the counts add up to more than 18446744073709551615'
+printf 'v 1 2 3 4\n' >"$TMP/first.prof"
+expect_fail "stratprof: $TMP/first.prof:1: wrong number of fields: 5, expected 4 (a profile file: KIND WORD0 WORD1 COUNT) or 3 (a trace: KIND WORD0 WORD1)" \
+    compare "$TMP/first.prof" "$VB"
+# leading zeros are fine in words, as in traces
+printf 'v 0001 00000000000000000000002 3\n' >"$TMP/zeros.prof"
+run combine "$TMP/zeros.prof" "$TMP/zeros.prof" --method unscaled
+same "$(combined)" "v 1 2 6 " "leading zeros"
+
+# ------------------------------------------------------------ usage errors
+M="profile --messages $TINY"
+expect_usage "stratprof: profile: --trace FILE or --messages FILE is required (see 'stratprof profile --help')" \
+    profile --top 3
+expect_usage "stratprof: profile: --mode MODE is required (see 'stratprof modes')" \
+    profile --trace "$P10"
+expect_usage "stratprof: profile: --trace and --messages exclude each other" \
+    profile --trace "$P10" --mode P --messages "$TINY"
+expect_usage "stratprof: --rate: only with --trace (a message stream is compressed already)" \
+    $M --rate 4
+expect_usage "stratprof: --word-bits: only with --trace (a message stream is compressed already)" \
+    $M --word-bits 64
+expect_usage "stratprof: --rate: '0' is not a rate from 1 to 65535" \
+    profile --trace "$P10" --mode P --rate 0
+expect_usage "stratprof: --tnv: '0' is not a TNV table size from 1 to 65535" $M --tnv 0
+expect_usage "stratprof: --tnv: '65536' is not a TNV table size from 1 to 65535" $M --tnv 65536
+expect_usage "stratprof: --top-n: '0' is not an n from 1 to 65535" $M --top-n 0
+expect_usage "stratprof: --top-n: '6' is not at most --tnv (4)" $M --tnv 4 --top-n 6
+expect_usage "stratprof: --clear-interval: '-1' is not an update count (0: never clear)" \
+    $M --clear-interval -1
+expect_usage "stratprof: --targets: 'all' is not a number of targets (0: all)" $M --targets all
+expect_usage "stratprof: --top: 'x' is not a number of sites" $M --top x
+expect_usage "stratprof: --save: '-' is not a file name (not '-': standard output holds the report)" \
+    $M --save -
+expect_usage "stratprof: --messages: '' is not a message stream file" profile --messages=
+expect_usage "stratprof: --checkpoint: not an option of 'profile' (see 'stratprof profile --help')" \
+    $M --checkpoint 5
+expect_usage "stratprof: --kinds: not an option of 'profile' (see 'stratprof profile --help')" \
+    $M --kinds v
+expect_usage "stratprof: profile: unexpected argument 'extra' (see 'stratprof profile --help')" \
+    $M extra
+expect_usage "stratprof: compare: needs two profiles, A and B (see 'stratprof compare --help')" \
+    compare "$CA"
+expect_usage "stratprof: compare: unexpected argument 'C' (see 'stratprof compare --help')" \
+    compare "$CA" "$CB" C
+for k in x e, ,e ec 'e c' E All ''; do
+    expect_usage "stratprof: --kinds: '$k' is not 'all' or kind letters v e c t p 5 6 7 separated by commas" \
+        compare "$CA" "$CB" --kinds "$k"
+done
+for dl in 0 1 1.5 -0.5 x; do
+    expect_usage "stratprof: --delta: '$dl' is not a pseudo-count between 0 and 1, both excluded" \
+        compare "$CA" "$CB" --delta "$dl"
+done
+expect_usage "stratprof: --sim-c: '0' is not a positive number of executions" \
+    compare "$CA" "$CB" --sim-c 0
+expect_usage "stratprof: --sim-k: '-1' is not a positive exponent" compare "$CA" "$CB" --sim-k -1
+expect_usage "stratprof: --threshold: '1.5' is not a similarity from 0 to 1" \
+    compare "$CA" "$CB" --threshold 1.5
+expect_usage "stratprof: --find-min-inv: '2' is not a share from 0 to 1" \
+    compare "$CA" "$CB" --find-min-inv 2
+expect_usage "stratprof: --word-bits: '16' is not 32 or 64" compare "$CA" "$CB" --word-bits 16
+expect_usage "stratprof: --method: not an option of 'compare' (see 'stratprof compare --help')" \
+    compare "$CA" "$CB" --method kl
+expect_usage "stratprof: combine: --method METHOD is required (unscaled, scaled, polling or kl)" \
+    combine "$CA" "$CC"
+expect_usage "stratprof: combine: needs at least two profiles (see 'stratprof combine --help')" \
+    combine "$CA" --method unscaled
+expect_usage "stratprof: --method: 'avg' is not a method (unscaled, scaled, polling or kl)" \
+    combine "$CA" "$CC" --method avg
+expect_usage "stratprof: --method: 'kl' blends exactly two profiles, not 3" \
+    combine "$CA" "$CC" "$CB" --method kl
+expect_usage "stratprof: combine: --json needs -o FILE (the combined profile goes to standard output)" \
+    combine "$CA" "$CC" --method kl --json
+expect_usage "stratprof: --output: missing value (a file name ('-': standard output))" \
+    combine "$CA" "$CC" --method kl -o
+expect_usage "stratprof: --total: '9007199254740993' is not a total count up to 2^53 (0: the sum of the inputs)" \
+    combine "$CA" "$CC" --method scaled --total 9007199254740993
+expect_usage "stratprof: --tnv: not an option of 'combine' (see 'stratprof combine --help')" \
+    combine "$CA" "$CC" --method scaled --tnv 4
+expect_usage "stratprof: paths: -k K is required (see 'stratprof paths --help')" paths "$FIX/bad.paths"
+expect_usage "stratprof: paths: needs a FILE of path ids (see 'stratprof paths --help')" paths -k 2
+expect_usage "stratprof: paths: unexpected argument 'B' (see 'stratprof paths --help')" \
+    paths -k 2 A B
+expect_usage "stratprof: -k: '0' is not a k from 1 to 1048576" paths -k 0 A
+expect_usage "stratprof: -k: '1048577' is not a k from 1 to 1048576" paths -k 1048577 A
+expect_usage "stratprof: -k: 'two' is not a k from 1 to 1048576" paths -k two A
+expect_usage "stratprof: -k: missing value (a k from 1 to 1048576)" paths A -k
+expect_usage "stratprof: -k=2: not an option of 'paths' (see 'stratprof paths --help')" paths -k=2 A
+expect_usage "stratprof: --k: not an option of 'paths' (see 'stratprof paths --help')" paths --k 2 A
+expect_usage "stratprof: --json: takes no value, but was given 'yes'" paths -k 2 A --json=yes
+expect_usage "stratprof: -o: not an option of 'paths' (see 'stratprof paths --help')" \
+    paths -k 2 A -o x
+
+for c in "profile --help" "compare --help" "combine --help" "paths --help" "paths -h"; do
+    # shellcheck disable=SC2086
+    run $c
+    if [ "$rc" -eq 0 ] && grep -q '^usage: stratprof' "$TMP/out" && [ ! -s "$TMP/err" ]; then
+        ok
+    else
+        bad "stratprof $c: status $rc"
+    fi
+done
+run --help
+for c in profile compare combine paths; do
+    if grep -q "^  $c " "$TMP/out"; then ok; else bad "--help lacks $c"; fi
+done
 
 pyflush
 printf 'test_stratprof_cli: %d passed, %d failed\n' "$pass" "$fail"

@@ -1,7 +1,8 @@
 /*
  * test_opts.c - unit tests of stratprof's option layer: strict number
- * parsing, defaults that follow explicit choices, register encoding, and
- * the block's rejections turned into messages that name the option.
+ * parsing, defaults that follow explicit choices, register encoding, the
+ * block's rejections turned into messages that name the option, and the
+ * analysis commands' options (kinds, positional inputs, cross-checks).
  */
 #include <stdlib.h>
 
@@ -231,6 +232,229 @@ static void test_names(void)
     SP_CHECK_STR(sp_cli_acc_name(SP_ACC_MSG_OUT), "msg_out");
 }
 
+static int kinds_ok(const char *s, unsigned want)
+{
+    unsigned m = ~want;
+    return sp_cli_parse_kinds(s, &m) == 0 && m == want;
+}
+
+static int kinds_bad(const char *s)
+{
+    unsigned m = 77;
+    return sp_cli_parse_kinds(s, &m) != 0 && m == 77;
+}
+
+static void test_kinds(void)
+{
+    char buf[32];
+    SP_CHECK(kinds_ok("all", SP_PROFILE_ALL_KINDS));
+    SP_CHECK(kinds_ok("v", 1u));
+    SP_CHECK(kinds_ok("e,c", 6u));
+    SP_CHECK(kinds_ok("c,e", 6u));
+    SP_CHECK(kinds_ok("v,v", 1u));
+    SP_CHECK(kinds_ok("p,5,7", 0xB0u));
+    SP_CHECK(kinds_bad(""));
+    SP_CHECK(kinds_bad("e,"));
+    SP_CHECK(kinds_bad(",e"));
+    SP_CHECK(kinds_bad("ec"));
+    SP_CHECK(kinds_bad("e,,c"));
+    SP_CHECK(kinds_bad("E"));
+    SP_CHECK(kinds_bad("x"));
+    SP_CHECK(kinds_bad("All"));
+    SP_CHECK(kinds_bad("e c"));
+    sp_cli_kinds_describe(SP_PROFILE_ALL_KINDS, buf, sizeof buf);
+    SP_CHECK_STR(buf, "all");
+    sp_cli_kinds_describe(6u, buf, sizeof buf);
+    SP_CHECK_STR(buf, "e,c");
+    sp_cli_kinds_describe(0xB0u, buf, sizeof buf);
+    SP_CHECK_STR(buf, "p,5,7");
+    sp_cli_kinds_describe(0u, buf, sizeof buf);
+    SP_CHECK_STR(buf, "none");
+    SP_CHECK_EQ(sp_cli_kind_letter(SP_KIND_CALL), 'c');
+    SP_CHECK_EQ(sp_cli_kind_letter(8), '?');
+    SP_CHECK_STR(sp_cli_kind_name(SP_KIND_EDGE), "edge");
+    SP_CHECK_STR(sp_cli_kind_name(6), "kind 6");
+}
+
+/* Like parse() for the analysis commands, with the command's own name in messages. */
+static int parse_as(sp_cli_opts_t *o, enum sp_cmd cmd, const char *name, char *err,
+                    const char **words)
+{
+    int n = 0;
+    while (words[n])
+        n++;
+    sp_cli_defaults(o);
+    err[0] = '\0';
+    return sp_cli_parse(o, cmd, name, n, (char **)words, err, SP_CLI_ERR_MAX);
+}
+
+static void test_analysis_parse(void)
+{
+    sp_cli_opts_t o;
+    char err[SP_CLI_ERR_MAX];
+    {
+        /* the libraries' defaults */
+        const char *w[] = {"a", "b", NULL};
+        SP_CHECK_EQ(parse_as(&o, SP_CMD_COMPARE, "compare", err, w), 0);
+        SP_CHECK_EQ(o.cmp.kinds, SP_PROFILE_ALL_KINDS);
+        SP_CHECK(o.cmp.delta == 0.5 && o.combine.delta == 0.5);
+        SP_CHECK(o.cmp.sim.c == 100.0 && o.cmp.sim.k == 8.0 && o.cmp.sim.threshold == 0.95);
+        SP_CHECK_EQ(o.value.table_size, 10);
+        SP_CHECK_EQ(o.value.top_n, 5);
+        SP_CHECK_EQ(o.value.clear_interval, 2000);
+        SP_CHECK_EQ(o.value_cmp.n, 5);
+        SP_CHECK(o.value_cmp.find_min_inv == 0.30);
+        SP_CHECK_EQ(o.word_bits, 32);
+    }
+    {
+        /* positional words gather at the front, options between them */
+        const char *w[] = {"--kinds", "e", "A", "--delta=0.25", "B", "--sim-c", "2", "--sim-k",
+                           "1", "--threshold", "0.7", "--find-min-inv", ".5", "--word-bits",
+                           "64", "--json", NULL};
+        SP_CHECK_EQ(parse_as(&o, SP_CMD_COMPARE, "compare", err, w), 0);
+        SP_CHECK_EQ(o.ninputs, 2);
+        SP_CHECK_STR(o.inputs[0], "A");
+        SP_CHECK_STR(o.inputs[1], "B");
+        SP_CHECK_EQ(o.cmp.kinds, 2u);
+        SP_CHECK(o.cmp.delta == 0.25);
+        SP_CHECK(o.cmp.sim.c == 2.0 && o.cmp.sim.k == 1.0 && o.cmp.sim.threshold == 0.7);
+        SP_CHECK(o.value_cmp.find_min_inv == 0.5);
+        SP_CHECK_EQ(o.word_bits, 64);
+        SP_CHECK(o.json);
+    }
+    {
+        /* an explicit --tnv below the default n pulls n down with it */
+        const char *w[] = {"A", "B", "--tnv", "3", NULL};
+        SP_CHECK_EQ(parse_as(&o, SP_CMD_COMPARE, "compare", err, w), 0);
+        SP_CHECK_EQ(o.value.top_n, 3);
+        SP_CHECK_EQ(o.value_cmp.n, 3);
+    }
+    {
+        const char *w[] = {"A", "B", "--tnv", "3", "--top-n", "4", NULL};
+        SP_CHECK_EQ(parse_as(&o, SP_CMD_COMPARE, "compare", err, w), SP_EXIT_USAGE);
+        SP_CHECK_STR(err, "--top-n: '4' is not at most --tnv (3)");
+    }
+    {
+        const char *w[] = {"A", NULL};
+        SP_CHECK_EQ(parse_as(&o, SP_CMD_COMPARE, "compare", err, w), SP_EXIT_USAGE);
+        SP_CHECK_STR(err, "compare: needs two profiles, A and B (see 'stratprof compare --help')");
+    }
+    {
+        const char *w[] = {"A", "B", "--kinds", "e,", NULL};
+        SP_CHECK_EQ(parse_as(&o, SP_CMD_COMPARE, "compare", err, w), SP_EXIT_USAGE);
+        SP_CHECK_STR(err, "--kinds: 'e,' is not 'all' or kind letters v e c t p 5 6 7 "
+                          "separated by commas");
+    }
+    {
+        const char *w[] = {"A", "B", "--delta", "1", NULL};
+        SP_CHECK_EQ(parse_as(&o, SP_CMD_COMPARE, "compare", err, w), SP_EXIT_USAGE);
+        SP_CHECK_STR(err, "--delta: '1' is not a pseudo-count between 0 and 1, both excluded");
+    }
+    {
+        /* profile: --top defaults to 10 there, 0 keeps "all" */
+        const char *w[] = {"--messages", "-", NULL};
+        SP_CHECK_EQ(parse_as(&o, SP_CMD_PROFILE, "profile", err, w), 0);
+        SP_CHECK_STR(o.messages, "-");
+        SP_CHECK_EQ(o.top, SP_CLI_PROFILE_TOP);
+        SP_CHECK_EQ(o.targets, 3);
+    }
+    {
+        const char *w[] = {"--messages", "m", "--top", "0", "--targets", "0", "--tnv", "4",
+                           "--clear-interval", "0", "--save", "s", NULL};
+        SP_CHECK_EQ(parse_as(&o, SP_CMD_PROFILE, "profile", err, w), 0);
+        SP_CHECK_EQ(o.top, 0);
+        SP_CHECK_EQ(o.targets, 0);
+        SP_CHECK_EQ(o.value.table_size, 4);
+        SP_CHECK_EQ(o.value.top_n, 4);
+        SP_CHECK_EQ(o.value.clear_interval, 0);
+        SP_CHECK_STR(o.save, "s");
+    }
+    {
+        const char *w[] = {"--messages", "m", "--mode", "HP", NULL};
+        SP_CHECK_EQ(parse_as(&o, SP_CMD_PROFILE, "profile", err, w), SP_EXIT_USAGE);
+        SP_CHECK_STR(err, "--mode: only with --trace (a message stream is compressed already)");
+    }
+    {
+        const char *w[] = {"--trace", "t", "--mode", "TAG", "--rate", "8", NULL};
+        SP_CHECK_EQ(parse_as(&o, SP_CMD_PROFILE, "profile", err, w), 0);
+        SP_CHECK_EQ(o.evict_hits, 8); /* the block defaults follow as for run */
+    }
+    {
+        const char *w[] = {"--trace", "t", NULL};
+        SP_CHECK_EQ(parse_as(&o, SP_CMD_PROFILE, "profile", err, w), SP_EXIT_USAGE);
+        SP_CHECK_STR(err, "profile: --mode MODE is required (see 'stratprof modes')");
+    }
+    {
+        const char *w[] = {"--save", "-", NULL};
+        SP_CHECK_EQ(parse_as(&o, SP_CMD_PROFILE, "profile", err, w), SP_EXIT_USAGE);
+        SP_CHECK_STR(err, "--save: '-' is not a file name (not '-': standard output holds the "
+                          "report)");
+    }
+    {
+        /* combine: -o is --output's alias, any number of inputs */
+        const char *w[] = {"-o", "out", "A", "--method", "polling", "B", "C", "--total", "48",
+                           NULL};
+        SP_CHECK_EQ(parse_as(&o, SP_CMD_COMBINE, "combine", err, w), 0);
+        SP_CHECK_STR(o.output, "out");
+        SP_CHECK_EQ(o.method, SP_CMP_POLLING);
+        SP_CHECK_EQ(o.ninputs, 3);
+        SP_CHECK_STR(o.inputs[2], "C");
+        SP_CHECK_EQ(o.combine.total, 48);
+    }
+    {
+        const char *w[] = {"A", "B", "C", "--method", "kl", NULL};
+        SP_CHECK_EQ(parse_as(&o, SP_CMD_COMBINE, "combine", err, w), SP_EXIT_USAGE);
+        SP_CHECK_STR(err, "--method: 'kl' blends exactly two profiles, not 3");
+    }
+    {
+        const char *w[] = {"A", "B", "--method", "kl", "--json", "--output=-", NULL};
+        SP_CHECK_EQ(parse_as(&o, SP_CMD_COMBINE, "combine", err, w), SP_EXIT_USAGE);
+        SP_CHECK_STR(err, "combine: --json needs -o FILE (the combined profile goes to standard "
+                          "output)");
+    }
+    {
+        const char *w[] = {"A", "B", "--total", "9007199254740993", "--method", "kl", NULL};
+        SP_CHECK_EQ(parse_as(&o, SP_CMD_COMBINE, "combine", err, w), SP_EXIT_USAGE);
+        SP_CHECK_STR(err, "--total: '9007199254740993' is not a total count up to 2^53 (0: the "
+                          "sum of the inputs)");
+    }
+    {
+        /* paths: -k is one-dash only */
+        const char *w[] = {"-k", "3", "f", NULL};
+        SP_CHECK_EQ(parse_as(&o, SP_CMD_PATHS, "paths", err, w), 0);
+        SP_CHECK_EQ(o.k, 3);
+        SP_CHECK_STR(o.inputs[0], "f");
+    }
+    {
+        const char *w[] = {"-k", "1048577", "f", NULL};
+        SP_CHECK_EQ(parse_as(&o, SP_CMD_PATHS, "paths", err, w), SP_EXIT_USAGE);
+        SP_CHECK_STR(err, "-k: '1048577' is not a k from 1 to 1048576");
+    }
+    {
+        const char *w[] = {"--k", "3", "f", NULL};
+        SP_CHECK_EQ(parse_as(&o, SP_CMD_PATHS, "paths", err, w), SP_EXIT_USAGE);
+        SP_CHECK_STR(err, "--k: not an option of 'paths' (see 'stratprof paths --help')");
+    }
+    {
+        const char *w[] = {"f", NULL};
+        SP_CHECK_EQ(parse_as(&o, SP_CMD_PATHS, "paths", err, w), SP_EXIT_USAGE);
+        SP_CHECK_STR(err, "paths: -k K is required (see 'stratprof paths --help')");
+    }
+    {
+        const char *w[] = {"--trace", "t", "--mode", "HP", "-k", "2", NULL};
+        SP_CHECK_EQ(parse_as(&o, SP_CMD_RUN, "run", err, w), SP_EXIT_USAGE);
+        SP_CHECK_STR(err, "-k: not an option of 'run' (see 'stratprof run --help')");
+    }
+    {
+        /* convert still takes IN and OUT through the positional list */
+        const char *w[] = {"in", "--gzip", "out", NULL};
+        SP_CHECK_EQ(parse_as(&o, SP_CMD_CONVERT, "convert", err, w), 0);
+        SP_CHECK_STR(o.in, "in");
+        SP_CHECK_STR(o.out, "out");
+        SP_CHECK(o.gzip);
+    }
+}
+
 int main(void)
 {
     sp_model_t *m = malloc(sizeof *m); /* ~200 KB */
@@ -240,6 +464,8 @@ int main(void)
     if (m)
         test_configure(m);
     test_names();
+    test_kinds();
+    test_analysis_parse();
     free(m);
     return sp_test_summary("test_stratprof_opts");
 }

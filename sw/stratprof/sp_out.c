@@ -1,0 +1,58 @@
+/*
+ * sp_out.c - output helpers shared by stratprof's commands (sp_out.h).
+ */
+#include "sp_out.h"
+
+#include <inttypes.h>
+#include <math.h>
+
+#include "sp_cli.h"
+
+void sp_out_json_string(FILE *f, const char *s, size_t len)
+{
+    fputc('"', f);
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+void sp_out_json_str(FILE *f, const char *s)
+{
+    size_t len = 0;
+    if (!s) {
+        fputs("null", f);
+        return;
+    }
+    while (s[len])
+        len++;
+    sp_out_json_string(f, s, len);
+}
+
+void sp_out_json_double(FILE *f, double x)
+{
+    if (isfinite(x))
+        fprintf(f, "%.12g", x);
+    else
+        fputs("null", f);
+}
+
+void sp_out_json_hex(FILE *f, uint64_t x)
+{
+    fprintf(f, "\"%" PRIx64 "\"", x);
+}
+
+int sp_out_finish_stdout(void)
+{
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "stratprof: standard output: write error\n");
+        return SP_EXIT_FAIL;
+    }
+    return SP_EXIT_OK;
+}

@@ -1,0 +1,26 @@
+/*
+ * sp_out.h - output helpers shared by stratprof's commands: JSON strings and
+ * numbers written the same way everywhere, and the final check of standard
+ * output.
+ */
+#ifndef SP_OUT_H
+#define SP_OUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* S[0..LEN) as a JSON string, quotes and control characters escaped. */
+void sp_out_json_string(FILE *f, const char *s, size_t len);
+/* A NUL-terminated string, or null when S is NULL. */
+void sp_out_json_str(FILE *f, const char *s);
+/* A number with 12 significant digits; null when it is not finite (JSON has no NaN). */
+void sp_out_json_double(FILE *f, double x);
+/* A word as a JSON string of lower-case hex digits without 0x, as in the message format
+ * (a 64-bit word does not survive a JSON reader's double). */
+void sp_out_json_hex(FILE *f, uint64_t x);
+
+/* Flushes standard output: SP_EXIT_OK, or SP_EXIT_FAIL with a message on stderr. */
+int sp_out_finish_stdout(void);
+
+#endif
