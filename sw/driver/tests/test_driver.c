@@ -14,6 +14,7 @@
 #include "sp_driver_host.h"
 #include "sp_model.h"
 #include "sp_test.h"
+#include "sp_value.h"
 
 /* ------------------------------------------------------------ stimulus */
 
@@ -553,6 +554,87 @@ static void test_pc_filter(void)
     rig_close(&r);
 }
 
+/* Convergent profiling end to end: the value library decides which loads have
+ * converged, the driver stops them in the block's PC filter, and the block
+ * counts their tuples in EV_FILTERED instead of sending messages for them. */
+typedef struct conv_rig {
+    sp_value_t vp;
+    uint64_t entry_pc[8];
+    unsigned used, stops_programmed;
+    uint64_t late_messages; /* messages of a PC after its entry was set */
+    uint64_t fold_failures;
+} conv_rig_t;
+
+static void conv_fold(void *user, const sp_message_t *m)
+{
+    conv_rig_t *c = (conv_rig_t *)user;
+    for (unsigned i = 0; i < c->used; i++)
+        if (c->entry_pc[i] == m->tuple.word0)
+            c->late_messages++;
+    c->fold_failures += sp_value_add_message(&c->vp, m) != 0;
+}
+
+static void test_convergent_filter(void)
+{
+    sp_params_t p;
+    sp_params_default(&p);
+    rig_t r;
+    SP_CHECK_EQ(rig_open(&r, &p), SP_DRV_OK);
+    conv_rig_t c;
+    memset(&c, 0, sizeof c);
+    sp_value_params_t vpp;
+    sp_value_params_default(&vpp);
+    vpp.convergent = 1;
+    vpp.conv_interval = 200;
+    SP_CHECK_EQ(sp_value_init(&c.vp, &vpp), 0);
+    sp_drv_set_sink(&r.d, conv_fold, &c);
+    sp_drv_config_t cfg;
+    sp_drv_config_default(&r.d, &cfg);
+    cfg.sampler = SP_SAMPLER_P;
+    cfg.rate = 1; /* every tuple a message: the library sees every execution */
+    cfg.watermark = 64;
+    SP_CHECK_EQ(sp_drv_configure(&r.d, &cfg), SP_DRV_OK);
+    SP_CHECK_EQ(sp_drv_start(&r.d), SP_DRV_OK);
+    uint32_t seed = 31337;
+    for (int chunk = 0; chunk < 40; chunk++) {
+        for (int i = 0; i < 1000; i++) {
+            sp_tuple_t t;
+            gen_tuple(&seed, &t);
+            while (sp_model_push(r.m, &t) == SP_PUSH_STALLED)
+                sp_drv_isr(&r.d);
+            if (sp_hal_model_irq_pending(&r.hm))
+                sp_drv_isr(&r.d);
+        }
+        /* after each chunk, the library's decisions go to the filter */
+        sp_value_change_t ch[16];
+        size_t n = sp_value_conv_take_changes(&c.vp, ch, 16);
+        for (size_t k = 0; k < n; k++) {
+            if (ch[k].state != SP_VALUE_STOPPED || c.used == r.d.build.filter_n)
+                continue;
+            SP_CHECK_EQ(sp_drv_filter_set(&r.d, c.used, ch[k].kind, ch[k].pc, 1), SP_DRV_OK);
+            sp_drv_drain(&r.d, 0); /* what was queued before the filter is not late */
+            c.entry_pc[c.used++] = ch[k].pc;
+            c.stops_programmed++;
+        }
+    }
+    SP_CHECK_EQ(sp_drv_stop(&r.d), SP_DRV_OK);
+    sp_drv_drain(&r.d, 0);
+    sp_drv_acc_t acc;
+    SP_CHECK_EQ(sp_drv_check_acc(&r.d, &acc), SP_DRV_OK);
+    SP_CHECK(c.stops_programmed > 0);
+    SP_CHECK(acc.v[SP_ACC_EV_FILTERED] > 0);
+    SP_CHECK_EQ(acc.v[SP_ACC_EV_COUNTED] + acc.v[SP_ACC_EV_FILTERED], 40000);
+    /* once an entry is set, none of that PC's tuples become messages */
+    SP_CHECK_EQ(c.late_messages, 0);
+    SP_CHECK_EQ(c.fold_failures, 0);
+    SP_CHECK_EQ(acc.v[SP_ACC_MSG_OUT], r.d.messages);
+    /* the stopped loads are among the library's converged ones */
+    for (unsigned i = 0; i < c.used; i++)
+        SP_CHECK_EQ(sp_value_conv_state(&c.vp, c.entry_pc[i]), SP_VALUE_STOPPED);
+    sp_value_free(&c.vp);
+    rig_close(&r);
+}
+
 int main(void)
 {
     test_init_reads_build();
@@ -563,6 +645,7 @@ int main(void)
     test_block_rejects();
     test_sbox_reload();
     test_pc_filter();
+    test_convergent_filter();
     test_fake_blocks();
     return sp_test_summary("test_driver");
 }
