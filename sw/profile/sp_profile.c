@@ -16,8 +16,7 @@
 #define FIRST_CAP 1024u
 #define MAX_ENTRIES 0xFFFFFFFEu /* entry numbers + 1 must fit the uint32_t index */
 
-/* murmur3's finaliser: every input bit reaches every output bit. */
-static uint64_t fmix64(uint64_t x)
+uint64_t sp_profile_mix64(uint64_t x)
 {
     x ^= x >> 33;
     x *= 0xFF51AFD7ED558CCDull;
@@ -29,7 +28,7 @@ static uint64_t fmix64(uint64_t x)
 
 static uint64_t site_hash(unsigned kind, uint64_t w0)
 {
-    return fmix64(w0 ^ (uint64_t)kind * 0x9E3779B97F4A7C15ull);
+    return sp_profile_mix64(w0 ^ (uint64_t)kind * 0x9E3779B97F4A7C15ull);
 }
 
 static uint64_t tuple_hash(unsigned kind, uint64_t w0, uint64_t w1)
@@ -37,7 +36,7 @@ static uint64_t tuple_hash(unsigned kind, uint64_t w0, uint64_t w1)
     /* rotate so that w0 == w1 (common for pointers loaded from their own
      * neighbourhood) does not cancel out */
     uint64_t m = w1 * 0xC2B2AE3D27D4EB4Full;
-    return fmix64(w0 ^ (uint64_t)kind * 0x9E3779B97F4A7C15ull ^ (m << 31 | m >> 33));
+    return sp_profile_mix64(w0 ^ (uint64_t)kind * 0x9E3779B97F4A7C15ull ^ (m << 31 | m >> 33));
 }
 
 void sp_profile_init(sp_profile_t *p)
@@ -330,4 +329,16 @@ int sp_profile_error(const sp_profile_t *ideal, const sp_profile_t *est, unsigne
         res->error_pct = 100.0 * num / (double)res->weight;
     }
     return 0;
+}
+
+int sp_profile_equal(const sp_profile_t *a, const sp_profile_t *b)
+{
+    if (a->ntuples != b->ntuples || a->total != b->total)
+        return 0;
+    for (size_t i = 0; i < a->ntuples; i++) {
+        const sp_profile_tuple_t *t = &a->tuples[i];
+        if (sp_profile_count(b, t->kind, t->word0, t->word1) != t->count)
+            return 0;
+    }
+    return 1;
 }

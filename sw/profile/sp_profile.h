@@ -60,6 +60,13 @@ uint64_t sp_profile_site_count(const sp_profile_t *p, unsigned kind, uint64_t wo
 uint64_t sp_profile_kind_total(const sp_profile_t *p, unsigned kind);
 uint64_t sp_profile_total(const sp_profile_t *p);
 
+/* 1 when A and B hold the same tuples with the same counts (order aside). */
+int sp_profile_equal(const sp_profile_t *a, const sp_profile_t *b);
+
+/* murmur3's 64-bit finaliser, the hash every table in sw/profile uses: every
+ * input bit reaches every output bit, so dense keys (PCs, path ids) spread. */
+uint64_t sp_profile_mix64(uint64_t x);
+
 /* The entries, in the order they were first added. */
 size_t sp_profile_ntuples(const sp_profile_t *p);
 size_t sp_profile_nsites(const sp_profile_t *p);

@@ -76,7 +76,7 @@ static input_t *load_inputs(const sp_cli_opts_t *o)
 static void json_entropy_fields(FILE *f, const input_t *in, const sp_cmp_entropy_t *e)
 {
     fputs("\"file\":", f);
-    sp_out_json_str(f, in->path);
+    sp_json_str(f, in->path);
     fprintf(f, ",\"read_as\":\"%s\",\"total\":%" PRIu64 ",\"events\":%zu,\"sites\":%zu", read_as(in),
             e->total, e->tuples, e->sites);
     fputs(",\"entropy_bits\":", f);
@@ -343,7 +343,7 @@ static void print_combine_json(FILE *f, const sp_cli_opts_t *o, const input_t *i
             sp_cmp_method_name((sp_cmp_method_t)o->method), kinds, o->word_bits);
     sp_out_json_double(f, cp->delta);
     fprintf(f, ",\"scale_total\":%" PRIu64 ",\"output\":", cp->total);
-    sp_out_json_str(f, o->output);
+    sp_json_str(f, o->output);
     fputs(",\"inputs\":[", f);
     for (int i = 0; i < o->ninputs; i++) {
         sp_cmp_kl_t kl;

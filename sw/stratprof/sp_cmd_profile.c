@@ -554,7 +554,7 @@ static int json_sites(FILE *f, const prof_t *p, unsigned kind)
     if (!idx)
         return -1;
     fputs("{\"name\":", f);
-    sp_out_json_str(f, sp_cli_kind_name(kind));
+    sp_json_str(f, sp_cli_kind_name(kind));
     fprintf(f, ",\"sites\":%zu,\"shown\":%zu,\"total\":%" PRIu64 ",\"exact_total\":", nall, n,
             sp_profile_kind_total(p->est, kind));
     json_u64_or_null(f, exact, exact ? sp_profile_kind_total(p->exact, kind) : 0);
@@ -594,15 +594,15 @@ static int print_json(FILE *f, const prof_t *p)
     const sp_value_params_t *vp = &p->value.params;
     int first = 1;
     fputs("{\"command\":\"profile\",\"trace\":", f);
-    sp_out_json_str(f, o->trace);
+    sp_json_str(f, o->trace);
     fputs(",\"messages_file\":", f);
-    sp_out_json_str(f, o->messages);
+    sp_json_str(f, o->messages);
     fputs(",\"workload\":", f);
     if (o->trace) {
         size_t wl = 0;
         const char *w = sp_report_workload(p->reader, &wl);
         if (w)
-            sp_out_json_string(f, w, wl);
+            sp_json_string(f, w, wl);
         else
             fputs("null", f);
         fputs(",\"config\":{", f);
@@ -615,7 +615,7 @@ static int print_json(FILE *f, const prof_t *p)
     }
     fprintf(f, ",\"messages\":%" PRIu64 ",\"counts\":%" PRIu64 ",\"saved\":", p->messages,
             sp_profile_total(p->est));
-    sp_out_json_str(f, o->save);
+    sp_json_str(f, o->save);
     fprintf(f,
             ",\"value_params\":{\"tnv\":%u,\"top_n\":%u,\"clear_interval\":%" PRIu64
             ",\"clear_adaptive\":%s},\"top\":%" PRIu64 ",\"targets\":%" PRIu64 ",\"kinds\":{",

@@ -7,33 +7,7 @@
 #include <math.h>
 
 #include "sp_cli.h"
-
-void sp_out_json_string(FILE *f, const char *s, size_t len)
-{
-    fputc('"', f);
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
-    fputc('"', f);
-}
-
-void sp_out_json_str(FILE *f, const char *s)
-{
-    size_t len = 0;
-    if (!s) {
-        fputs("null", f);
-        return;
-    }
-    while (s[len])
-        len++;
-    sp_out_json_string(f, s, len);
-}
+#include "sp_json.h"
 
 void sp_out_json_double(FILE *f, double x)
 {

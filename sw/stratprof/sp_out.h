@@ -10,10 +10,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* S[0..LEN) as a JSON string, quotes and control characters escaped. */
-void sp_out_json_string(FILE *f, const char *s, size_t len);
-/* A NUL-terminated string, or null when S is NULL. */
-void sp_out_json_str(FILE *f, const char *s);
+/* JSON strings: sp_json_string() and sp_json_str() of sw/profile/sp_json.h. */
+#include "sp_json.h"
 /* A number with 12 significant digits; null when it is not finite (JSON has no NaN). */
 void sp_out_json_double(FILE *f, double x);
 /* A word as a JSON string of lower-case hex digits without 0x, as in the message format

@@ -419,7 +419,7 @@ void sp_report_json_block(FILE *f, const sp_cli_opts_t *o, uint32_t seed)
     char desc[160];
     sp_cli_mode_describe(o, desc, sizeof desc);
     fprintf(f, "\"mode\":\"%s\",\"compressor\":", sp_cli_mode_name(o->mode));
-    sp_out_json_string(f, desc, strlen(desc));
+    sp_json_string(f, desc, strlen(desc));
     fprintf(f,
             ",\"rate\":%" PRIu32 ",\"entries\":%u,\"ways\":%u,\"tag_bits\":%u,\"assoc\":%u,"
             "\"evict_hits\":%u,\"replace_misses\":%u,\"tag_discard\":%s,\"seed\":%" PRIu32
@@ -484,10 +484,10 @@ int sp_report_json(FILE *f, const sp_run_report_t *rep, const sp_replay_t *r)
     if (!top && rep->opts->top && sp_profile_nsites(&r->ideal) != 0)
         return -1;
     fputs("{\"command\":\"run\",\"trace\":", f);
-    sp_out_json_string(f, rep->opts->trace, strlen(rep->opts->trace));
+    sp_json_string(f, rep->opts->trace, strlen(rep->opts->trace));
     fputs(",\"workload\":", f);
     if (w)
-        sp_out_json_string(f, w, wl);
+        sp_json_string(f, w, wl);
     else
         fputs("null", f);
     fputc(',', f);

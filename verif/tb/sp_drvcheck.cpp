@@ -165,18 +165,6 @@ void run_on_rtl(SpBench &b, const SpCrossOpts &o, Outcome &out)
     finish_driver(d, out);
 }
 
-bool same_profile(const sp_profile_t &a, const sp_profile_t &b)
-{
-    if (sp_profile_ntuples(&a) != sp_profile_ntuples(&b) || sp_profile_total(&a) != sp_profile_total(&b))
-        return false;
-    for (size_t i = 0; i < sp_profile_ntuples(&a); i++) {
-        const sp_profile_tuple_t *t = sp_profile_tuple_at(&a, i);
-        if (sp_profile_count(&b, t->kind, t->word0, t->word1) != t->count)
-            return false;
-    }
-    return true;
-}
-
 } // namespace
 
 int sp_driver_check(SpBench &b, const SpCrossOpts &o, const char *name)
@@ -209,7 +197,7 @@ int sp_driver_check(SpBench &b, const SpCrossOpts &o, const char *name)
     check(model.messages > 0, "no messages at all");
     check(model.messages == rtl.messages,
           "messages: model " + std::to_string(model.messages) + ", RTL " + std::to_string(rtl.messages));
-    check(same_profile(model.prof, rtl.prof), "the profiles differ");
+    check(sp_profile_equal(&model.prof, &rtl.prof), "the profiles differ");
     static const char *const acc_names[SP_ACC_COUNT] = {
         "EV_IN", "EV_IGNORED", "EV_DROPPED", "EV_SKIPPED", "EV_COUNTED", "COUNT_IN",
         "COUNT_OUT", "COUNT_RES_TABLE", "COUNT_RES_ASSOC", "COUNT_DISCARDED", "MSG_OUT", "EV_FILTERED"};
@@ -223,7 +211,7 @@ int sp_driver_check(SpBench &b, const SpCrossOpts &o, const char *name)
     printf("driver-check: tuples=%" PRIu64 " messages=%" PRIu64 " interrupts model=%" PRIu64 " rtl=%" PRIu64
            " smallest batch model=%" PRIu64 " rtl=%" PRIu64 " cycles=%" PRIu64 " profile=%s\n",
            model.acc.v[SP_ACC_EV_IN], rtl.messages, model.interrupts, rtl.interrupts,
-           model.min_batch, rtl.min_batch, b.cycle, same_profile(model.prof, rtl.prof) ? "same" : "DIFFERENT");
+           model.min_batch, rtl.min_batch, b.cycle, sp_profile_equal(&model.prof, &rtl.prof) ? "same" : "DIFFERENT");
     printf("%s: %u passed, %u failed\n", name, passed, failed);
     return failed ? 1 : 0;
 }

@@ -134,18 +134,6 @@ static void reference_profile(const sp_params_t *p, const sp_drv_config_t *c, ui
     free(m);
 }
 
-static int same_profile(const sp_profile_t *a, const sp_profile_t *b)
-{
-    if (sp_profile_ntuples(a) != sp_profile_ntuples(b) || sp_profile_total(a) != sp_profile_total(b))
-        return 0;
-    for (size_t i = 0; i < sp_profile_ntuples(a); i++) {
-        const sp_profile_tuple_t *t = sp_profile_tuple_at(a, i);
-        if (sp_profile_count(b, t->kind, t->word0, t->word1) != t->count)
-            return 0;
-    }
-    return 1;
-}
-
 /* ---------------------------------------------------------------- tests */
 
 static void test_init_reads_build(void)
@@ -263,7 +251,7 @@ static void run_equivalence(unsigned sampler, int assoc, unsigned watermark, uin
     sp_profile_t ref;
     sp_profile_init(&ref);
     reference_profile(&p, &c, 12345u, n, &ref, &ref_acc);
-    SP_CHECK(same_profile(&r.prof, &ref));
+    SP_CHECK(sp_profile_equal(&r.prof, &ref));
     for (unsigned i = 0; i < SP_ACC_COUNT; i++)
         SP_CHECK_EQ(acc.v[i], ref_acc.v[i]);
     SP_CHECK_EQ(acc.v[SP_ACC_EV_IN], n);

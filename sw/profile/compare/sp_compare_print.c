@@ -4,6 +4,7 @@
  * and null in JSON, which has no NaN.
  */
 #include "sp_compare_print.h"
+#include "sp_json.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -44,21 +45,6 @@ static int finish(FILE *f)
 
 /* ------------------------------------------------------------- JSON bits */
 
-static void json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
-    fputc('"', f);
-}
-
 /* 12 significant digits: past the precision of any count ratio a reader needs,
  * short enough for 0.6 to print as 0.6. */
 static void json_number(FILE *f, double v)
@@ -72,7 +58,7 @@ static void json_number(FILE *f, double v)
 static void json_key(FILE *f, const char *sep, const char *key)
 {
     fputs(sep, f);
-    json_string(f, key);
+    sp_json_str(f, key);
     fputs(": ", f);
 }
 
@@ -99,7 +85,7 @@ static void json_profile_fields(FILE *f, const char *name, const sp_cmp_entropy_
 {
     fputs("{", f);
     json_key(f, "", "name");
-    json_string(f, name);
+    sp_json_str(f, name);
     json_u64_kv(f, ", ", "total", e->total);
     json_u64_kv(f, ", ", "events", e->tuples);
     json_u64_kv(f, ", ", "sites", e->sites);
@@ -118,9 +104,9 @@ static void json_kl(FILE *f, const char *actual, const char *assumed, const sp_c
 {
     fputs("{", f);
     json_key(f, "", "actual");
-    json_string(f, actual);
+    sp_json_str(f, actual);
     json_key(f, ", ", "assumed");
-    json_string(f, assumed);
+    sp_json_str(f, assumed);
     json_bool_kv(f, ", ", "defined", kl->defined);
     json_num_kv(f, ", ", "bits", kl->bits);
     json_u64_kv(f, ", ", "events", kl->events);
@@ -208,9 +194,9 @@ int sp_cmp_print_json(FILE *f, const sp_cmp_report_t *r, const char *name_a,
     json_key(f, ",\n  ", "coverage");
     fputs("{", f);
     json_key(f, "", "train");
-    json_string(f, name_a);
+    sp_json_str(f, name_a);
     json_key(f, ", ", "test");
-    json_string(f, name_b);
+    sp_json_str(f, name_b);
     json_num_kv(f, ", ", "static_coverage", c->static_coverage);
     json_num_kv(f, ", ", "dynamic_coverage", c->dynamic_coverage);
     json_num_kv(f, ", ", "static_conflict", c->static_conflict);
@@ -301,7 +287,7 @@ int sp_cmp_combine_print_json(FILE *f, sp_cmp_method_t method, const sp_profile_
     sp_cmp_entropy(out, cp->kinds, &eo);
     fputs("{\n", f);
     json_key(f, "  ", "method");
-    json_string(f, mname);
+    sp_json_str(f, mname);
     json_u64_kv(f, ",\n  ", "kinds", cp->kinds & SP_PROFILE_ALL_KINDS);
     json_num_kv(f, ",\n  ", "delta", cp->delta);
     json_key(f, ",\n  ", "inputs");

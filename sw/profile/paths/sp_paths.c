@@ -9,6 +9,7 @@
  * what lets out-of-memory leave a structure exactly as it was.
  */
 #include "sp_paths.h"
+#include "sp_profile.h"
 
 #include <stdlib.h>
 
@@ -113,17 +114,6 @@ static uint32_t new_node(sp_paths_node_t *nodes, uint32_t *nnodes, uint64_t id, 
     return num;
 }
 
-/* murmur3's finaliser: path ids are small dense numbers, so spread them. */
-static uint64_t fmix64(uint64_t x)
-{
-    x ^= x >> 33;
-    x *= 0xFF51AFD7ED558CCDull;
-    x ^= x >> 33;
-    x *= 0xC4CEB9FE1A85EC53ull;
-    x ^= x >> 33;
-    return x;
-}
-
 /* Preorder successor; both forests use it, so both print in the same order. */
 static uint32_t preorder_next(const sp_paths_node_t *nodes, uint32_t num)
 {
@@ -168,7 +158,7 @@ void sp_paths_free(sp_paths_t *p)
 static uint32_t root_slot(const sp_paths_t *p, uint64_t id)
 {
     uint32_t mask = p->root_slots - 1;
-    uint32_t s = (uint32_t)fmix64(id) & mask;
+    uint32_t s = (uint32_t)sp_profile_mix64(id) & mask;
     while (p->roots[s] && p->nodes[p->roots[s]].id != id)
         s = (s + 1) & mask;
     return s;
@@ -609,7 +599,7 @@ static uint32_t pair_slot(const sp_paths_pair_t *slots, uint32_t nslots, uint64_
 {
     uint32_t mask = nslots - 1;
     /* rotate b so that the common a == b does not cancel out */
-    uint32_t s = (uint32_t)fmix64(a ^ (b << 29 | b >> 35) ^ 0x9E3779B97F4A7C15ull) & mask;
+    uint32_t s = (uint32_t)sp_profile_mix64(a ^ (b << 29 | b >> 35) ^ 0x9E3779B97F4A7C15ull) & mask;
     while (slots[s].count && (slots[s].a != a || slots[s].b != b))
         s = (s + 1) & mask;
     return s;

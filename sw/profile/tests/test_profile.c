@@ -261,10 +261,37 @@ static void test_inclusive_bounds(void)
     sp_profile_free(&est);
 }
 
+/* sp_profile_equal and the shared hash (murmur3's finaliser: 0 -> 0, and
+ * 1 -> 0xb456bcfc34c2cb2c, worked out with the two multiplies by hand in
+ * 64-bit arithmetic). */
+static void test_equal_and_hash(void)
+{
+    sp_profile_t a, b;
+    sp_profile_init(&a);
+    sp_profile_init(&b);
+    SP_CHECK(sp_profile_equal(&a, &b));
+    add(&a, V, 0x10, 1, 3);
+    add(&a, E, 0x20, 2, 1);
+    add(&b, E, 0x20, 2, 1);
+    SP_CHECK(!sp_profile_equal(&a, &b));
+    add(&b, V, 0x10, 1, 2);
+    SP_CHECK(!sp_profile_equal(&a, &b)); /* same tuples, one count differs */
+    add(&b, V, 0x10, 1, 1);
+    SP_CHECK(sp_profile_equal(&a, &b)); /* first-seen order differs: still equal */
+    add(&b, V, 0x10, 2, 1);
+    add(&a, V, 0x10, 3, 1);
+    SP_CHECK(!sp_profile_equal(&a, &b)); /* same totals and sizes, other tuples */
+    SP_CHECK_EQ(sp_profile_mix64(0), 0);
+    SP_CHECK_EQ(sp_profile_mix64(1), 0xb456bcfc34c2cb2cull);
+    sp_profile_free(&a);
+    sp_profile_free(&b);
+}
+
 int main(void)
 {
     test_table();
     test_metric();
     test_inclusive_bounds();
+    test_equal_and_hash();
     return sp_test_summary("test_profile");
 }

@@ -17,16 +17,6 @@
 #define MAX_INSNS 0x7FFFFFFEu /* insn numbers + 1 must fit the uint32_t index */
 #define MAX_TABLE 65535u
 
-static uint64_t fmix64(uint64_t x)
-{
-    x ^= x >> 33;
-    x *= 0xFF51AFD7ED558CCDull;
-    x ^= x >> 33;
-    x *= 0xC4CEB9FE1A85EC53ull;
-    x ^= x >> 33;
-    return x;
-}
-
 static uint64_t sat_add(uint64_t a, uint64_t b)
 {
     return a + b < a ? UINT64_MAX : a + b;
@@ -98,7 +88,7 @@ void sp_value_free(sp_value_t *v)
 static size_t slot_of(const sp_value_t *v, uint64_t pc)
 {
     size_t mask = v->slots - 1;
-    size_t s = (size_t)fmix64(pc) & mask;
+    size_t s = (size_t)sp_profile_mix64(pc) & mask;
     for (;;) {
         uint32_t e = v->index[s];
         if (e == 0 || v->insns[e - 1].pc == pc)
