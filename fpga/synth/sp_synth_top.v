@@ -33,7 +33,9 @@ module sp_synth_top #(
     // log2 of the tuple queue depth
     parameter TQ_AW         = 4,
     // accounting counter width
-    parameter ACC_BITS      = 64
+    parameter ACC_BITS      = 64,
+    // entries of the PC filter
+    parameter FILTER_N      = 8
 ) (
     input  wire clk_i,
     input  wire rst_i,
@@ -59,7 +61,7 @@ module sp_synth_top #(
         .WORD_BITS(WORD_BITS), .TABLE_AW(TABLE_AW), .WAYS_LOG2_MAX(WAYS_LOG2_MAX),
         .TAG_BITS_MAX(TAG_BITS_MAX), .COUNT_BITS(COUNT_BITS), .MISS_BITS(MISS_BITS),
         .OPT_TAGGED(OPT_TAGGED), .OPT_CR(OPT_CR), .ASSOC_K(ASSOC_K), .OQ_AW(OQ_AW),
-        .TQ_AW(TQ_AW), .ACC_BITS(ACC_BITS)
+        .TQ_AW(TQ_AW), .ACC_BITS(ACC_BITS), .FILTER_N(FILTER_N)
     ) u_block (
         .clk_i         (clk_i),
         .rst_i         (rst_i),

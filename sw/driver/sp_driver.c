@@ -343,24 +343,35 @@ static size_t pop_messages(sp_drv_t *d, size_t n)
     void *const ctx = d->hal.ctx;
     const sp_drv_sink_fn sink = d->sink;
     void *const user = d->sink_user;
-    const int wide = d->build.word_bits == 64;
     size_t done = 0;
-    while (done < n) {
-        uint32_t head = read32(ctx, SP_REG_MSG_HEAD);
-        if (!(head & SP_MSG_VALID))
-            break;
-        sp_message_t m;
-        m.tuple.kind = (uint8_t)(head >> SP_MSG_KIND_SHIFT & SP_MSG_KIND_MASK);
-        m.count = head & SP_MSG_COUNT_MASK;
-        m.tuple.word0 = read32(ctx, SP_REG_MSG_W0_LO);
-        m.tuple.word1 = read32(ctx, SP_REG_MSG_W1_LO);
-        if (wide) {
+    sp_message_t m;
+    if (d->build.word_bits == 32) {
+        /* the common build: three reads a message, no test per message for the width */
+        for (; done < n; done++) {
+            uint32_t head = read32(ctx, SP_REG_MSG_HEAD);
+            if (!(head & SP_MSG_VALID))
+                break;
+            m.tuple.kind = (uint8_t)(head >> SP_MSG_KIND_SHIFT & SP_MSG_KIND_MASK);
+            m.count = head & SP_MSG_COUNT_MASK;
+            m.tuple.word0 = read32(ctx, SP_REG_MSG_W0_LO);
+            m.tuple.word1 = read32(ctx, SP_REG_MSG_W1_LO);
+            if (sink)
+                sink(user, &m);
+        }
+    } else {
+        for (; done < n; done++) {
+            uint32_t head = read32(ctx, SP_REG_MSG_HEAD);
+            if (!(head & SP_MSG_VALID))
+                break;
+            m.tuple.kind = (uint8_t)(head >> SP_MSG_KIND_SHIFT & SP_MSG_KIND_MASK);
+            m.count = head & SP_MSG_COUNT_MASK;
+            m.tuple.word0 = read32(ctx, SP_REG_MSG_W0_LO);
+            m.tuple.word1 = read32(ctx, SP_REG_MSG_W1_LO);
             m.tuple.word0 |= (uint64_t)read32(ctx, SP_REG_MSG_W0_HI) << 32;
             m.tuple.word1 |= (uint64_t)read32(ctx, SP_REG_MSG_W1_HI) << 32;
+            if (sink)
+                sink(user, &m);
         }
-        done++;
-        if (sink)
-            sink(user, &m);
     }
     d->messages += done;
     return done;

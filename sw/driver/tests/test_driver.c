@@ -27,7 +27,8 @@ static void gen_tuple(uint32_t *s, sp_tuple_t *t)
     unsigned value = ((r >> 16) & 3u) == 0 ? (r >> 18) % 1000u : (r >> 18) % 3u;
     t->kind = SP_KIND_VALUE;
     t->word0 = 0x10000u + 4u * site;
-    t->word1 = value;
+    /* high bits that a 64-bit block keeps and a 32-bit one drops */
+    t->word1 = value | (uint64_t)(value % 5u) << 40;
 }
 
 /* --------------------------------------------------- model as the block */
@@ -223,10 +224,11 @@ static void test_config_checks(void)
 }
 
 /* Driver through interrupts vs the plain model, in MODE with or without A_k. */
-static void run_equivalence(unsigned sampler, int assoc, unsigned watermark, uint64_t n)
+static void run_equivalence(unsigned sampler, int assoc, unsigned watermark, uint64_t n, unsigned word_bits)
 {
     sp_params_t p;
     sp_params_default(&p);
+    p.word_bits = word_bits;
     rig_t r;
     SP_CHECK_EQ(rig_open(&r, &p), SP_DRV_OK);
     sp_drv_config_t c;
@@ -269,11 +271,13 @@ static void run_equivalence(unsigned sampler, int assoc, unsigned watermark, uin
 
 static void test_equivalence(void)
 {
-    run_equivalence(SP_SAMPLER_HP, 0, 100, 200000);
-    run_equivalence(SP_SAMPLER_HP, 1, 100, 200000);
-    run_equivalence(SP_SAMPLER_TAG, 1, 16, 100000);
-    run_equivalence(SP_SAMPLER_R, 0, 1, 50000);
-    run_equivalence(SP_SAMPLER_HCR, 1, 256, 100000);
+    run_equivalence(SP_SAMPLER_HP, 0, 100, 200000, 32);
+    run_equivalence(SP_SAMPLER_HP, 1, 100, 200000, 32);
+    run_equivalence(SP_SAMPLER_TAG, 1, 16, 100000, 32);
+    run_equivalence(SP_SAMPLER_R, 0, 1, 50000, 32);
+    run_equivalence(SP_SAMPLER_HCR, 1, 256, 100000, 32);
+    /* 64-bit words: five reads a message, word1's high half non-zero */
+    run_equivalence(SP_SAMPLER_HP, 1, 100, 100000, 64);
 }
 
 static void test_polling(void)
