@@ -303,7 +303,7 @@ def targets(results):
         "- H[P_256]_2048 + A_16 at 40 MHz or more on the iCE40 UP5K: %s; with 32-bit"
         % verdict(results, "hp_a16", "ice40"),
         "  accounting and no PC filter: %s. H[P_256]_2048 alone on the UP5K: %s; with 32-bit"
-        "  accounting and no PC filter: %s."
+        " accounting and no PC filter: %s."
         % (verdict(results, "hp_a16_acc32", "ice40"), verdict(results, "hp", "ice40"),
            verdict(results, "hp_acc32", "ice40")),
         "",
