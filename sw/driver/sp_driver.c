@@ -337,7 +337,7 @@ int sp_drv_clear_table(sp_drv_t *d)
 /* Pops up to N messages.  The hot path of the driver: the HAL calls and the
  * sink are held in locals, since each call could otherwise change *d and
  * the compiler would reload them for every register read. */
-static size_t pop_messages(sp_drv_t *d, size_t n)
+static inline size_t pop_loop(sp_drv_t *d, size_t n, const int wide)
 {
     uint32_t (*const read32)(void *, uint32_t) = d->hal.read32;
     void *const ctx = d->hal.ctx;
@@ -345,36 +345,30 @@ static size_t pop_messages(sp_drv_t *d, size_t n)
     void *const user = d->sink_user;
     size_t done = 0;
     sp_message_t m;
-    if (d->build.word_bits == 32) {
-        /* the common build: three reads a message, no test per message for the width */
-        for (; done < n; done++) {
-            uint32_t head = read32(ctx, SP_REG_MSG_HEAD);
-            if (!(head & SP_MSG_VALID))
-                break;
-            m.tuple.kind = (uint8_t)(head >> SP_MSG_KIND_SHIFT & SP_MSG_KIND_MASK);
-            m.count = head & SP_MSG_COUNT_MASK;
-            m.tuple.word0 = read32(ctx, SP_REG_MSG_W0_LO);
-            m.tuple.word1 = read32(ctx, SP_REG_MSG_W1_LO);
-            if (sink)
-                sink(user, &m);
-        }
-    } else {
-        for (; done < n; done++) {
-            uint32_t head = read32(ctx, SP_REG_MSG_HEAD);
-            if (!(head & SP_MSG_VALID))
-                break;
-            m.tuple.kind = (uint8_t)(head >> SP_MSG_KIND_SHIFT & SP_MSG_KIND_MASK);
-            m.count = head & SP_MSG_COUNT_MASK;
-            m.tuple.word0 = read32(ctx, SP_REG_MSG_W0_LO);
-            m.tuple.word1 = read32(ctx, SP_REG_MSG_W1_LO);
+    for (; done < n; done++) {
+        uint32_t head = read32(ctx, SP_REG_MSG_HEAD);
+        if (!(head & SP_MSG_VALID))
+            break;
+        m.tuple.kind = (uint8_t)(head >> SP_MSG_KIND_SHIFT & SP_MSG_KIND_MASK);
+        m.count = head & SP_MSG_COUNT_MASK;
+        m.tuple.word0 = read32(ctx, SP_REG_MSG_W0_LO);
+        m.tuple.word1 = read32(ctx, SP_REG_MSG_W1_LO);
+        if (wide) {
             m.tuple.word0 |= (uint64_t)read32(ctx, SP_REG_MSG_W0_HI) << 32;
             m.tuple.word1 |= (uint64_t)read32(ctx, SP_REG_MSG_W1_HI) << 32;
-            if (sink)
-                sink(user, &m);
         }
+        if (sink)
+            sink(user, &m);
     }
     d->messages += done;
     return done;
+}
+
+/* The width is a constant in each call, so each gets a loop of its own with no
+ * test per message (the common 32-bit build reads three registers a message). */
+static size_t pop_messages(sp_drv_t *d, size_t n)
+{
+    return d->build.word_bits == 64 ? pop_loop(d, n, 1) : pop_loop(d, n, 0);
 }
 
 size_t sp_drv_drain(sp_drv_t *d, size_t max)
