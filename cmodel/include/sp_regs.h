@@ -8,6 +8,8 @@
 #ifndef SP_REGS_H
 #define SP_REGS_H
 
+#include <stdint.h>
+
 /* ---- identification (read-only) ---- */
 #define SP_REG_ID          0x000u /* 'SPRF' */
 #define SP_REG_VERSION     0x004u /* spec version major.minor */
@@ -148,6 +150,25 @@ enum sp_acc {
     SP_ACC_EV_FILTERED,       /* stopped by the PC filter (spec 8.7) */
     SP_ACC_COUNT
 };
+/* Their names in enum order, as reports and checkers print them: the
+ * initializer of a const char *[SP_ACC_COUNT], kept here beside the enum. */
+#define SP_ACC_NAMES                                                              \
+    "EV_IN", "EV_IGNORED", "EV_DROPPED", "EV_SKIPPED", "EV_COUNTED", "COUNT_IN",  \
+        "COUNT_OUT", "COUNT_RES_TABLE", "COUNT_RES_ASSOC", "COUNT_DISCARDED",     \
+        "MSG_OUT", "EV_FILTERED"
+/* The right-hand sides of the conservation laws (spec 7) over counters A:
+ * L1 is A[EV_IN] == sp_acc_l1_sum(A), L2 is A[COUNT_IN] == sp_acc_l2_sum(A)
+ * (modulo 2^ACC_BITS on a narrow build). */
+static inline uint64_t sp_acc_l1_sum(const uint64_t *a)
+{
+    return a[SP_ACC_EV_IGNORED] + a[SP_ACC_EV_DROPPED] + a[SP_ACC_EV_FILTERED] + a[SP_ACC_EV_SKIPPED] +
+           a[SP_ACC_EV_COUNTED];
+}
+static inline uint64_t sp_acc_l2_sum(const uint64_t *a)
+{
+    return a[SP_ACC_COUNT_OUT] + a[SP_ACC_COUNT_RES_TABLE] + a[SP_ACC_COUNT_RES_ASSOC] +
+           a[SP_ACC_COUNT_DISCARDED];
+}
 #define SP_REG_ACC_LO(i)   (SP_REG_ACC_BASE + 8u * (unsigned)(i))
 #define SP_REG_ACC_HI(i)   (SP_REG_ACC_BASE + 8u * (unsigned)(i) + 4u)
 #define SP_REG_LAST        SP_REG_ACC_HI(SP_ACC_COUNT - 1)

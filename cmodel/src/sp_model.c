@@ -939,10 +939,7 @@ int sp_model_conserved(const sp_model_t *m)
     uint64_t assoc = 0;
     for (unsigned i = 0; i < m->assoc_used; i++)
         assoc += m->assoc[i].count;
-    return a[SP_ACC_EV_IN] == a[SP_ACC_EV_IGNORED] + a[SP_ACC_EV_DROPPED] + a[SP_ACC_EV_FILTERED] +
-                                  a[SP_ACC_EV_SKIPPED] + a[SP_ACC_EV_COUNTED] &&
-           a[SP_ACC_COUNT_IN] == a[SP_ACC_COUNT_OUT] + a[SP_ACC_COUNT_RES_TABLE] +
-                                     a[SP_ACC_COUNT_RES_ASSOC] + a[SP_ACC_COUNT_DISCARDED] &&
+    return a[SP_ACC_EV_IN] == sp_acc_l1_sum(a) && a[SP_ACC_COUNT_IN] == sp_acc_l2_sum(a) &&
            a[SP_ACC_COUNT_RES_TABLE] == resident_in_table(m) &&
            a[SP_ACC_COUNT_RES_ASSOC] == assoc;
 }

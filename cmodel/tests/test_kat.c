@@ -133,8 +133,7 @@ static enum sp_push_result push(sp_model_t *m, unsigned kind, uint64_t w0, uint6
     } while (0)
 
 static const char *const acc_names[SP_ACC_COUNT] = {
-    "EV_IN", "EV_IGNORED", "EV_DROPPED", "EV_SKIPPED", "EV_COUNTED", "COUNT_IN",
-    "COUNT_OUT", "COUNT_RES_TABLE", "COUNT_RES_ASSOC", "COUNT_DISCARDED", "MSG_OUT", "EV_FILTERED"};
+    SP_ACC_NAMES};
 
 static void check_at(int ok, int line, const char *what, uint64_t got, uint64_t exp)
 {

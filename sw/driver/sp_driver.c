@@ -461,13 +461,11 @@ int sp_drv_check_acc(sp_drv_t *d, sp_drv_acc_t *acc)
     unsigned bits = d->build.acc_bits;
     uint64_t mask = bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1u;
     const uint64_t *r = d->acc_raw;
-    uint64_t l1 = (r[SP_ACC_EV_IGNORED] + r[SP_ACC_EV_DROPPED] + r[SP_ACC_EV_FILTERED] + r[SP_ACC_EV_SKIPPED] +
-                   r[SP_ACC_EV_COUNTED]) & mask;
+    uint64_t l1 = sp_acc_l1_sum(r) & mask;
     if (l1 != r[SP_ACC_EV_IN])
         return fail(d, SP_DRV_E_CONSERVATION, "L1", r[SP_ACC_EV_IN], l1, l1,
                     "EV_IN != EV_IGNORED + EV_DROPPED + EV_FILTERED + EV_SKIPPED + EV_COUNTED");
-    uint64_t l2 = (r[SP_ACC_COUNT_OUT] + r[SP_ACC_COUNT_RES_TABLE] + r[SP_ACC_COUNT_RES_ASSOC] +
-                   r[SP_ACC_COUNT_DISCARDED]) & mask;
+    uint64_t l2 = sp_acc_l2_sum(r) & mask;
     if (l2 != r[SP_ACC_COUNT_IN])
         return fail(d, SP_DRV_E_CONSERVATION, "L2", r[SP_ACC_COUNT_IN], l2, l2,
                     "COUNT_IN != COUNT_OUT + COUNT_RES_TABLE + COUNT_RES_ASSOC + COUNT_DISCARDED");

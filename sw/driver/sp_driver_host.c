@@ -8,8 +8,7 @@
 #include <stdio.h>
 
 static const char *const acc_names[SP_ACC_COUNT] = {
-    "EV_IN", "EV_IGNORED", "EV_DROPPED", "EV_SKIPPED", "EV_COUNTED", "COUNT_IN",
-    "COUNT_OUT", "COUNT_RES_TABLE", "COUNT_RES_ASSOC", "COUNT_DISCARDED", "MSG_OUT", "EV_FILTERED"};
+    SP_ACC_NAMES};
 
 const char *sp_drv_reg_name(uint32_t off, char *buf, size_t len)
 {

@@ -54,5 +54,11 @@ typedef struct sp_hal_model {
 void sp_hal_model_init(sp_hal_t *hal, sp_hal_model_t *hm, struct sp_model *model);
 /* 1 when the block's interrupt line is high and unmasked. */
 int sp_hal_model_irq_pending(const sp_hal_model_t *hm);
+/* The processor hands the model one tuple, as a store to the block's port
+ * would: while the port stalls, and once more if the line is up and unmasked
+ * after the tuple was taken, SERVICE(ARG) runs (the driver's interrupt
+ * handler, or a poll). */
+struct sp_tuple;
+void sp_hal_model_push(sp_hal_model_t *hm, const struct sp_tuple *t, void (*service)(void *arg), void *arg);
 
 #endif

@@ -46,3 +46,11 @@ int sp_hal_model_irq_pending(const sp_hal_model_t *hm)
 {
     return hm->irq_unmasked && sp_model_irq(hm->model);
 }
+
+void sp_hal_model_push(sp_hal_model_t *hm, const struct sp_tuple *t, void (*service)(void *arg), void *arg)
+{
+    while (sp_model_push(hm->model, t) == SP_PUSH_STALLED)
+        service(arg);
+    if (sp_hal_model_irq_pending(hm))
+        service(arg);
+}

@@ -529,9 +529,7 @@ void SpBench::quiesce(bool flush)
 
 void SpBench::check_accounting(bool take_snapshot)
 {
-    static const char *const names[] = {"EV_IN", "EV_IGNORED", "EV_DROPPED", "EV_SKIPPED",
-                                        "EV_COUNTED", "COUNT_IN", "COUNT_OUT", "COUNT_RES_TABLE",
-                                        "COUNT_RES_ASSOC", "COUNT_DISCARDED", "MSG_OUT", "EV_FILTERED"};
+    static const char *const names[SP_ACC_COUNT] = {SP_ACC_NAMES};
     uint64_t rtl[SP_ACC_COUNT], mod[SP_ACC_COUNT];
     if (take_snapshot)
         wr(SP_REG_CMD, SP_CMD_SNAPSHOT);
@@ -685,10 +683,8 @@ void SpBench::misc_event()
             uint32_t lo = rd(SP_REG_ACC_LO(i));
             a[i] = (uint64_t)rd(SP_REG_ACC_HI(i)) << 32 | lo;
         }
-        bool l1 = a[SP_ACC_EV_IN] == a[SP_ACC_EV_IGNORED] + a[SP_ACC_EV_DROPPED] + a[SP_ACC_EV_FILTERED] +
-                                         a[SP_ACC_EV_SKIPPED] + a[SP_ACC_EV_COUNTED];
-        bool l2 = a[SP_ACC_COUNT_IN] == a[SP_ACC_COUNT_OUT] + a[SP_ACC_COUNT_RES_TABLE] +
-                                            a[SP_ACC_COUNT_RES_ASSOC] + a[SP_ACC_COUNT_DISCARDED];
+        bool l1 = a[SP_ACC_EV_IN] == sp_acc_l1_sum(a);
+        bool l2 = a[SP_ACC_COUNT_IN] == sp_acc_l2_sum(a);
         if (!l1 || !l2 || a[SP_ACC_EV_IN] > sp_model_acc(m, SP_ACC_EV_IN)) {
             soft_warnings++;
             last_warning = fmt("mid-stream snapshot at cycle %" PRIu64 ": L1 %s, L2 %s, EV_IN %" PRIu64

@@ -128,13 +128,17 @@ void run_on_model(const sp_params_t &p, const SpCrossOpts &o, Outcome &out)
     sp_drv_set_sink(&d, sp_drv_sink_profile, &sink);
     if (!start_driver(d, o.cfg, out))
         return;
+    struct Handler {
+        sp_drv_t *d;
+        Outcome *out;
+    } h{&d, &out};
+    auto service = [](void *arg) {
+        Handler *x = static_cast<Handler *>(arg);
+        isr(*x->d, *x->out);
+    };
     sp_tuple_t t;
-    while (src->next(t)) {
-        while (sp_model_push(m.get(), &t) == SP_PUSH_STALLED)
-            isr(d, out); /* the queue is full, so the line is up */
-        if (sp_hal_model_irq_pending(&hm))
-            isr(d, out);
-    }
+    while (src->next(t))
+        sp_hal_model_push(&hm, &t, service, &h);
     finish_driver(d, out);
 }
 
@@ -199,8 +203,7 @@ int sp_driver_check(SpBench &b, const SpCrossOpts &o, const char *name)
           "messages: model " + std::to_string(model.messages) + ", RTL " + std::to_string(rtl.messages));
     check(sp_profile_equal(&model.prof, &rtl.prof), "the profiles differ");
     static const char *const acc_names[SP_ACC_COUNT] = {
-        "EV_IN", "EV_IGNORED", "EV_DROPPED", "EV_SKIPPED", "EV_COUNTED", "COUNT_IN",
-        "COUNT_OUT", "COUNT_RES_TABLE", "COUNT_RES_ASSOC", "COUNT_DISCARDED", "MSG_OUT", "EV_FILTERED"};
+        SP_ACC_NAMES};
     for (unsigned i = 0; i < SP_ACC_COUNT; i++)
         check(model.acc.v[i] == rtl.acc.v[i], std::string("ACC_") + acc_names[i] + ": model " +
                                                   std::to_string(model.acc.v[i]) + ", RTL " +

@@ -26,6 +26,11 @@ static void fold(void *user, const sp_message_t *msg)
     }
 }
 
+static void isr(void *arg)
+{
+    sp_drv_isr((sp_drv_t *)arg);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2 || argc > 3) {
@@ -68,10 +73,7 @@ int main(int argc, char **argv)
     int rc;
     while ((!max || n < max) && (rc = sp_trace_next(&rd, &t)) == 1) {
         n++;
-        while (sp_model_push(m, &t) == SP_PUSH_STALLED)
-            sp_drv_isr(&d);
-        if (sp_hal_model_irq_pending(&hm))
-            sp_drv_isr(&d);
+        sp_hal_model_push(&hm, &t, isr, &d);
     }
     if (sp_trace_error(&rd)[0]) {
         fprintf(stderr, "sp_drvcost: %s\n", sp_trace_error(&rd));

@@ -75,22 +75,30 @@ static void rig_isr(rig_t *r)
         r->min_isr_batch = n;
 }
 
-/* The processor: one tuple per step; the handler runs whenever the line is
- * up, and a stalled port waits for it (or for a poll). */
+/* The handler when the line is up; otherwise (a stalled port in polling
+ * mode) a poll that drains whatever is queued. */
+static void rig_service(void *arg)
+{
+    rig_t *r = (rig_t *)arg;
+    if (sp_hal_model_irq_pending(&r->hm))
+        rig_isr(r);
+    else
+        sp_drv_poll(&r->d, 1);
+}
+
+static void drv_isr(void *arg)
+{
+    sp_drv_isr((sp_drv_t *)arg);
+}
+
+/* The processor: one tuple per step; in polling mode it also polls after each. */
 static void rig_stream(rig_t *r, uint32_t seed, uint64_t n)
 {
     for (uint64_t i = 0; i < n; i++) {
         sp_tuple_t t;
         gen_tuple(&seed, &t);
-        while (sp_model_push(r->m, &t) == SP_PUSH_STALLED) {
-            if (sp_hal_model_irq_pending(&r->hm))
-                rig_isr(r);
-            else
-                sp_drv_poll(&r->d, 1);
-        }
-        if (sp_hal_model_irq_pending(&r->hm))
-            rig_isr(r);
-        else if (!r->d.cfg.use_irq)
+        sp_hal_model_push(&r->hm, &t, rig_service, r);
+        if (!r->d.cfg.use_irq)
             sp_drv_poll(&r->d, 0);
     }
 }
@@ -592,10 +600,7 @@ static void test_convergent_filter(void)
         for (int i = 0; i < 1000; i++) {
             sp_tuple_t t;
             gen_tuple(&seed, &t);
-            while (sp_model_push(r.m, &t) == SP_PUSH_STALLED)
-                sp_drv_isr(&r.d);
-            if (sp_hal_model_irq_pending(&r.hm))
-                sp_drv_isr(&r.d);
+            sp_hal_model_push(&r.hm, &t, drv_isr, &r.d);
         }
         /* after each chunk, the library's decisions go to the filter */
         sp_value_change_t ch[16];
