@@ -7,7 +7,9 @@
  * pipeline, so a tuple sees the entries as they were when it was taken: an
  * entry write lands at the edge that ends its ack cycle, after that cycle's
  * tuple, exactly the order the model applies them in.  The result rides
- * through the tuple queue as one bit.
+ * through the tuple queue as one bit.  Each entry also counts the tuples it
+ * stops (FILTER_HITS) at that moment, so software can tell how often a
+ * stopped instruction ran.
  */
 `resetall
 `default_nettype none
@@ -29,9 +31,11 @@ module sp_filter #(
     output wire [31:0]          ctrl_o,      // the selected entry, as the registers read
     output wire [31:0]          lo_o,
     output wire [31:0]          hi_o,
-    // the input port's tuple
+    output wire [31:0]          hits_o,      // FILTER_HITS of the selected entry
+    // the input port's tuple, and whether the block takes it this clock
     input  wire [2:0]           kind_i,
     input  wire [WORD_BITS-1:0] word0_i,
+    input  wire                 take_i,
     output wire                 match_o
 );
 
@@ -80,38 +84,56 @@ module sp_filter #(
     end
 
     // the entry the bus selects, read back
-    reg [31:0] ctrl_r, lo_r, hi_r;
+    reg [NE*32-1:0] hits_q;
+    reg [31:0] ctrl_r, lo_r, hi_r, hits_r;
     integer r;
     always @* begin
         ctrl_r = 32'd0;
         lo_r   = 32'd0;
         hi_r   = 32'd0;
+        hits_r = 32'd0;
         for (r = 0; r < NE; r = r + 1)
             if (sel_ok && sel_at == r[3:0]) begin
                 ctrl_r = {21'd0, kind_q[r*3 +: 3], 7'd0, valid_q[r]};
                 lo_r   = pc_lo_q[r*32 +: 32];
                 hi_r   = pc_hi_q[r*32 +: 32];
+                hits_r = hits_q[r*32 +: 32];
             end
     end
     assign ctrl_o = ctrl_r;
     assign lo_o   = lo_r;
     assign hi_o   = hi_r;
+    assign hits_o = hits_r;
 
-    // one comparator per entry, ORed
-    reg hit;
+    // one comparator per entry; the tuple is filtered when any matches
+    reg [NE-1:0] hit;
     reg [63:0] pc_m;
     integer m;
     always @* begin
-        hit  = 1'b0;
+        hit  = {NE{1'b0}};
         pc_m = 64'd0;
         for (m = 0; m < NE; m = m + 1) begin
             pc_m = {pc_hi_q[m*32 +: 32], pc_lo_q[m*32 +: 32]};
-            if (valid_q[m] && kind_q[m*3 +: 3] == kind_i && pc_m[WORD_BITS-1:0] == word0_i)
-                hit = 1'b1;
+            hit[m] = valid_q[m] && kind_q[m*3 +: 3] == kind_i && pc_m[WORD_BITS-1:0] == word0_i;
         end
     end
-    assign match_o = hit && FILTER_N > 0;
+    assign match_o = (|hit) && FILTER_N > 0;
     wire unused_pc_m = |pc_m;   // the high word only takes part with 64-bit words
+
+    // every matching entry counts a taken tuple; a FILTER_CTRL write setting
+    // VALID zeroes it after that clock's tuple (the write wins), as the model
+    // applies the write between two tuples; clearing VALID keeps the count
+    integer h;
+    always @(posedge clk_i) begin
+        for (h = 0; h < NE; h = h + 1) begin
+            if (take_i && hit[h])
+                hits_q[h*32 +: 32] <= hits_q[h*32 +: 32] + 32'd1;
+            if (ctrl_we_i && data_i[0] && sel_ok && sel_at == h[3:0])
+                hits_q[h*32 +: 32] <= 32'd0;
+        end
+        if (rst_i || FILTER_N == 0)
+            hits_q <= {(NE * 32){1'b0}};
+    end
 
 endmodule
 

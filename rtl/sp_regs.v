@@ -74,6 +74,7 @@ module sp_regs #(
     input  wire [31:0]   filter_ctrl_i,
     input  wire [31:0]   filter_lo_i,
     input  wire [31:0]   filter_hi_i,
+    input  wire [31:0]   filter_hits_i,
     // events for IRQ_STATUS
     input  wire          drop_i,
     input  wire          flush_done_i,
@@ -125,7 +126,8 @@ module sp_regs #(
                       A_SBOX_ADDR = 12'h04C, A_SBOX_DATA = 12'h050, A_FILTER_SEL = 12'h054,
                       A_FILTER_CTRL = 12'h058, A_FILTER_PC_LO = 12'h05C, A_MSG_HEAD = 12'h060,
                       A_MSG_W0_LO = 12'h064, A_MSG_W0_HI = 12'h068, A_MSG_W1_LO = 12'h06C,
-                      A_MSG_W1_HI = 12'h070, A_FILTER_PC_HI = 12'h074, A_ACC_FIRST = 12'h080,
+                      A_MSG_W1_HI = 12'h070, A_FILTER_PC_HI = 12'h074, A_FILTER_HITS = 12'h078,
+                      A_ACC_FIRST = 12'h080,
                       A_ACC_LAST = 12'h0DC;
 
     // ---- error codes (enum sp_err_code)
@@ -136,7 +138,7 @@ module sp_regs #(
 
     // ---- build constants and reset values (spec 9: clipped to the build)
     localparam [31:0] ID_VALUE      = 32'h53505246;
-    localparam [31:0] VERSION_VALUE = 32'h00010001;
+    localparam [31:0] VERSION_VALUE = 32'h00010002;
     localparam [7:0]  P_WORD   = WORD_BITS[7:0];
     localparam [3:0]  P_TAW    = TABLE_AW[3:0];
     localparam [1:0]  P_WAYS   = WAYS_LOG2_MAX[1:0];
@@ -473,6 +475,7 @@ module sp_regs #(
             A_FILTER_CTRL[7:2]:  rdata = filter_ctrl_i;
             A_FILTER_PC_LO[7:2]: rdata = filter_lo_i;
             A_FILTER_PC_HI[7:2]: rdata = filter_hi_i;
+            A_FILTER_HITS[7:2]:  rdata = filter_hits_i;
             A_MSG_W0_LO[7:2]:    rdata = win_w0[31:0];
             A_MSG_W0_HI[7:2]:    rdata = win_w0[63:32];
             A_MSG_W1_LO[7:2]:    rdata = win_w1[31:0];

@@ -175,7 +175,7 @@ module sp_stratprof #(
     // and S0 drops it.
     wire [3:0]  filter_sel;
     wire        filter_ctrl_we, filter_lo_we, filter_hi_we, filter_match;
-    wire [31:0] filter_data, filter_ctrl, filter_lo, filter_hi;
+    wire [31:0] filter_data, filter_ctrl, filter_lo, filter_hi, filter_hits;
     sp_filter #(
         .FILTER_N (FILTER_N),
         .WORD_BITS(WORD_BITS)
@@ -190,8 +190,10 @@ module sp_stratprof #(
         .ctrl_o   (filter_ctrl),
         .lo_o     (filter_lo),
         .hi_o     (filter_hi),
+        .hits_o   (filter_hits),
         .kind_i   (tuple_kind_i),
         .word0_i  (tuple_word0_i),
+        .take_i   (taken),
         .match_o  (filter_match)
     );
 
@@ -582,6 +584,7 @@ module sp_stratprof #(
         .filter_ctrl_i   (filter_ctrl),
         .filter_lo_i     (filter_lo),
         .filter_hi_i     (filter_hi),
+        .filter_hits_i   (filter_hits),
         .drop_i          (dropped),
         .flush_done_i    (flush_done),
         .enable_o        (enable),

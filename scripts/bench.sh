@@ -26,7 +26,8 @@ for t in verif/traces/sqlite.value.1m.trace.gz verif/traces/lua.value.200k.trace
     sim_rows+=$'\n'
 done
 drv_rows=$(scripts/drvcost.sh verif/traces/sqlite.value.1m.trace.gz verif/traces/lua.value.200k.trace.gz)
-drv_hp=$(awk -F'|' 'NR == 1 {gsub(/ /, "", $5); print $5}' <<<"$drv_rows")
+drv_counts=$(awk -F'|' 'NR == 1 {gsub(/ /, "", $5); print $5}' <<<"$drv_rows")
+drv_alone=$(awk -F'|' 'NR == 1 {gsub(/ /, "", $6); print $6}' <<<"$drv_rows")
 verilator_version=$(verilator --version | head -n 1)
 verdict() { awk -v v="$1" -v t="$2" 'BEGIN {print (v + 0 >= t + 0) ? "met" : "NOT met"}'; }
 cat > "$out" <<MD
@@ -65,25 +66,37 @@ first RTL column (docs/verification.md gives its speed).
 
 ## Driver cost per message
 
-The host driver (\`sw/driver\`) draining the block from its interrupt handler into a
-value profile (\`sw/profile/value\`, Calder's TNV tables): \`build/bin/sp_drvcost\` runs a
-trace through the C model in H[P_256]_2048 with the watermark at 100 messages (the
-paper's 100 messages per interrupt), and \`scripts/drvcost.sh\` counts its instructions
-under \`valgrind --tool=callgrind\`, collecting only inside \`sp_drv_isr()\`. The model's
-emulation of each register access (on hardware one load or store) is taken out; what is
-left is split into the driver (the handler, three register reads per message, decoding,
-the call to the sink) and the fold into the value profile. Host instructions, x86-64,
-the compiler and flags above.
+The host driver (\`sw/driver\`) draining the block from its interrupt handler:
+\`build/bin/sp_drvcost\` runs a trace through the C model in H[P_256]_2048 with the
+watermark at 100 messages (the paper's 100 messages per interrupt), and
+\`scripts/drvcost.sh\` counts its instructions under \`valgrind --tool=callgrind\`,
+collecting only inside \`sp_drv_isr()\`. The model's emulation of each register access
+(on hardware one load or store) is taken out; the three register reads per message are
+left in as what they are in the driver, three indirect calls through the HAL. Two ways
+of folding a message into the value profile, on the same run:
 
-| trace | messages in the handler | interrupts | driver instr/msg | fold instr/msg | total instr/msg |
-| --- | ---: | ---: | ---: | ---: | ---: |
+- **count table**: the handler folds each message into the driver's tuple count table
+  (\`sp_drv_counts_t\`, one hash, a probe and an add, no call per message): the exact
+  ⟨load PC, value⟩ → count profile from which the top values and invariance of each
+  load follow, and the paper's kind of hash-table update;
+- **TNV**: each message goes through the sink to Calder's TNV tables
+  (\`sw/profile/value\`: the instruction's hash look-up, the LFU update of its sorted
+  table, clearing, and the growth of the arrays on first sight), split into the
+  driver's part and the fold.
+
+Host instructions, x86-64, the compiler and flags above.
+
+| trace | messages in the handler | interrupts | count table: instr/msg | TNV: driver instr/msg | TNV: fold instr/msg | TNV: total instr/msg |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: |
 $drv_rows
 
-Target: the paper's budget of 30 per message (section 5.3.2) — the driver alone:
-**$(awk -v v="$drv_hp" 'BEGIN {print (v + 0 <= 30) ? "met" : "NOT met"}')** ($drv_hp on the first trace). Folding
-into the TNV tables costs several times that (a hash look-up of the instruction, the
-LFU update of its sorted table and the growth of the table arrays), so a message folded
-into a value profile costs more than the paper's budget.
+Target: the paper's budget of 30 per message (section 5.3.2, which includes the
+interrupt's fixed cost). The driver alone (reading, decoding and handing over a
+message): **$(awk -v v="$drv_alone" 'BEGIN {print (v + 0 <= 30) ? "met" : "NOT met"}')** ($drv_alone on the first trace). Folded into the count table:
+**$(awk -v v="$drv_counts" 'BEGIN {print (v + 0 <= 30) ? "met" : "NOT met"}')** ($drv_counts); about 12 of those instructions are the three HAL calls, which
+a soft core with the memory-mapped backend spends as three loads plus call overhead.
+Folded into TNV tables a message costs about ten times the budget, so that analysis
+belongs outside the handler (the sink may queue messages for the main loop).
 
 Why H[P] is fast: the index is linear over xor, so the model folds each S-box entry to
 the index width once per configuration and hashes a 32-bit tuple with eight table

@@ -95,6 +95,7 @@ typedef struct sp_model {
     uint32_t filter_sel;
     uint8_t filter_valid[SP_MAX_FILTER_N], filter_kind[SP_MAX_FILTER_N];
     uint64_t filter_pc[SP_MAX_FILTER_N];
+    uint32_t filter_hits[SP_MAX_FILTER_N]; /* tuples each entry filtered, mod 2^32 */
     unsigned filter_active; /* valid entries: 0 skips the comparison */
     /* derived from the registers (recomputed on every accepted write) */
     unsigned sampler, index_bits, set_bits, ways, tag_bits, evict_hits, replace_misses;

@@ -17,7 +17,7 @@
 #define SP_REG_PARAMS2     0x00Cu /* more built parameters */
 
 #define SP_ID_VALUE        0x53505246u
-#define SP_VERSION_VALUE   0x00010001u /* 1.1 */
+#define SP_VERSION_VALUE   0x00010002u /* 1.2 */
 
 /* SP_REG_PARAMS fields */
 #define SP_PARAMS_WORD_BITS_SHIFT  0  /* [7:0]   32 or 64 */
@@ -118,6 +118,8 @@ enum sp_sampler {
 #define SP_REG_FILTER_CTRL  0x058u /* VALID, KIND of the selected entry */
 #define SP_REG_FILTER_PC_LO 0x05Cu /* PC bits 31..0 of the selected entry */
 #define SP_REG_FILTER_PC_HI 0x074u /* PC bits 63..32 (W = 64; 0 when W = 32) */
+#define SP_REG_FILTER_HITS  0x078u /* read-only: tuples the entry filtered since
+                                    * VALID was last written 1, modulo 2^32 */
 #define SP_FILTER_VALID      (1u << 0)
 #define SP_FILTER_KIND_SHIFT 8  /* [10:8] */
 

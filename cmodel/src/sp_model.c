@@ -429,15 +429,19 @@ static inline void compress(sp_model_t *m, const sp_tuple_t *in)
     }
 }
 
-/* 1 when a valid PC filter entry matches T (spec 8.7). */
-static int filtered(const sp_model_t *m, const sp_tuple_t *t)
+/* 1 when a valid PC filter entry matches T (spec 8.7); every matching
+ * entry counts the tuple in its FILTER_HITS. */
+static int filtered(sp_model_t *m, const sp_tuple_t *t)
 {
     uint64_t pc = t->word0 & m->word_mask;
     unsigned kind = t->kind & 7u;
+    int hit = 0;
     for (unsigned i = 0; i < m->params.filter_n; i++)
-        if (m->filter_valid[i] && m->filter_kind[i] == kind && m->filter_pc[i] == pc)
-            return 1;
-    return 0;
+        if (m->filter_valid[i] && m->filter_kind[i] == kind && m->filter_pc[i] == pc) {
+            m->filter_hits[i]++;
+            hit = 1;
+        }
+    return hit;
 }
 
 enum sp_push_result sp_model_push(sp_model_t *m, const sp_tuple_t *t)
@@ -743,6 +747,9 @@ static void write_filter(sp_model_t *m, uint32_t offset, uint32_t value)
         return;
     }
     if (offset == SP_REG_FILTER_CTRL) {
+        /* a new stop counts from zero; clearing VALID keeps the final count */
+        if (value & SP_FILTER_VALID)
+            m->filter_hits[sel] = 0;
         m->filter_valid[sel] = (uint8_t)(value & SP_FILTER_VALID);
         m->filter_kind[sel] = (uint8_t)(value >> SP_FILTER_KIND_SHIFT & 7u);
     } else if (offset == SP_REG_FILTER_PC_LO) {
@@ -910,6 +917,8 @@ uint32_t sp_reg_read(sp_model_t *m, uint32_t offset)
         return m->filter_sel < p->filter_n ? (uint32_t)m->filter_pc[m->filter_sel] : 0u;
     case SP_REG_FILTER_PC_HI:
         return m->filter_sel < p->filter_n ? (uint32_t)(m->filter_pc[m->filter_sel] >> 32) : 0u;
+    case SP_REG_FILTER_HITS:
+        return m->filter_sel < p->filter_n ? m->filter_hits[m->filter_sel] : 0u;
     case SP_REG_MSG_W0_LO:
         return (uint32_t)m->window.tuple.word0;
     case SP_REG_MSG_W0_HI:
@@ -1005,6 +1014,7 @@ int sp_model_init(sp_model_t *m, const sp_params_t *p)
         m->filter_valid[i] = 0;
         m->filter_kind[i] = 0;
         m->filter_pc[i] = 0;
+        m->filter_hits[i] = 0;
     }
     for (unsigned i = 0; i < SP_ACC_COUNT; i++) {
         m->acc[i] = 0;

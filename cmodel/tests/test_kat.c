@@ -1590,7 +1590,7 @@ static void test_reg_reset(void)
     uint32_t off;
 
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_ID), 0x53505246u);
-    SP_CHECK_EQ(sp_reg_read(m, SP_REG_VERSION), 0x00010001u);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_VERSION), 0x00010002u);
     /* 32 | 4 << 8 | 2 << 12 | 8 << 16 | 3 << 20 | 3 << 24 */
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS), 0x03382420u);
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 0x40034410u); /* 16 | 4 << 8 | 8 << 11 | TAG, CR | 64 << 24 */
@@ -2186,6 +2186,16 @@ static void test_filter(void)
     SP_CHECK_EQ(sp_model_acc(m, SP_ACC_EV_FILTERED), 3);
     SP_CHECK_EQ(sp_model_acc(m, SP_ACC_EV_COUNTED), 5);
     SP_CHECK_EQ(sp_model_acc(m, SP_ACC_COUNT_IN), 5);
+    /* FILTER_HITS of the selected entry: entry 5 stopped a three times */
+    WR_OK(m, SP_REG_FILTER_SEL, 5);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_FILTER_HITS), 3);
+    WR_OK(m, SP_REG_FILTER_SEL, 0);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_FILTER_HITS), 0);
+    sp_reg_write(m, SP_REG_FILTER_HITS, 1); /* read-only */
+    EXPECT_ERR(m, SP_ERR_ADDRESS, SP_REG_FILTER_HITS, 1);
+    WR_OK(m, SP_REG_FILTER_SEL, 5);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_FILTER_HITS), 3); /* a rejected write changes nothing */
+    WR_OK(m, SP_REG_FILTER_SEL, 0);
     SP_CHECK(sp_model_conserved(m));
     /* P uses one counter for every tuple: b b (2: message b), b e (2: message e), e -> 1 */
     SP_CHECK_EQ(sp_model_pop(m, &msg), 1);
@@ -2202,9 +2212,27 @@ static void test_filter(void)
     SP_CHECK_EQ(sp_model_push_many(m, seq, 2), 2);
     SP_CHECK_EQ(sp_model_acc(m, SP_ACC_EV_FILTERED), 3);
     SP_CHECK_EQ(sp_model_acc(m, SP_ACC_EV_COUNTED), 7);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_FILTER_HITS), 3); /* clearing VALID keeps the count */
     WR_OK(m, SP_REG_FILTER_CTRL, SP_FILTER_VALID | SP_KIND_VALUE << SP_FILTER_KIND_SHIFT);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_FILTER_HITS), 0); /* setting it starts from zero */
     SP_CHECK_EQ(sp_model_push_many(m, seq, 8), 8);
     SP_CHECK_EQ(sp_model_acc(m, SP_ACC_EV_FILTERED), 6);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_FILTER_HITS), 3);
+    SP_CHECK(sp_model_conserved(m));
+    /* a PC write keeps the count; a second entry on the same tuple counts it
+     * too, while EV_FILTERED counts it once */
+    WR_OK(m, SP_REG_FILTER_PC_LO, 0x100);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_FILTER_HITS), 3);
+    WR_OK(m, SP_REG_FILTER_SEL, 6);
+    WR_OK(m, SP_REG_FILTER_PC_LO, 0x100);
+    WR_OK(m, SP_REG_FILTER_CTRL, SP_FILTER_VALID | SP_KIND_VALUE << SP_FILTER_KIND_SHIFT);
+    SP_CHECK_EQ(sp_model_push(m, &a), SP_PUSH_TAKEN);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_FILTER_HITS), 1);
+    WR_OK(m, SP_REG_FILTER_SEL, 5);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_FILTER_HITS), 4);
+    SP_CHECK_EQ(sp_model_acc(m, SP_ACC_EV_FILTERED), 7);
+    WR_OK(m, SP_REG_FILTER_SEL, 6);
+    WR_OK(m, SP_REG_FILTER_CTRL, 0);
     SP_CHECK(sp_model_conserved(m));
 
     /* a full queue stalls a filtered tuple too (the input policy comes first) */

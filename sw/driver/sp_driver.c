@@ -8,6 +8,14 @@
 #include "sp_driver.h"
 
 #define POLL_LIMIT_DEFAULT 1000000u
+
+/* The drain loop is written once and specialised by constant arguments; the
+ * copies only lose their per-message tests if the compiler inlines it. */
+#if defined(__GNUC__)
+#define SP_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define SP_ALWAYS_INLINE inline
+#endif
 #define VERSION_MAJOR 1u
 #define FILTER_N_MAX 16u
 
@@ -112,6 +120,68 @@ void sp_drv_set_sink(sp_drv_t *d, sp_drv_sink_fn sink, void *user)
 {
     d->sink = sink;
     d->sink_user = user;
+}
+
+void sp_drv_set_counts(sp_drv_t *d, sp_drv_counts_t *t)
+{
+    d->counts = t;
+}
+
+int sp_drv_counts_init(sp_drv_counts_t *t, sp_drv_count_t *slots, uint32_t nslots)
+{
+    uint32_t bits = 0;
+    if (nslots < 4 || nslots > 0x80000000u || (nslots & (nslots - 1)) != 0)
+        return -1;
+    while ((1u << bits) < nslots)
+        bits++;
+    t->slots = slots;
+    t->shift = 64 - bits;
+    t->mask = nslots - 1;
+    t->limit = nslots / 4 * 3;
+    sp_drv_counts_clear(t);
+    return 0;
+}
+
+void sp_drv_counts_clear(sp_drv_counts_t *t)
+{
+    for (uint32_t i = 0; i <= t->mask; i++)
+        t->slots[i].kind_used = 0;
+    t->used = 0;
+    t->spilled = 0;
+    t->spilled_count = 0;
+}
+
+/* Multiply-shift hashing: one multiply per word, and the top bits of the
+ * product depend on every bit of the key, so dense PCs and small values
+ * spread over the table.  The kind is left out: one PC rarely carries two
+ * kinds, and the tag comparison tells them apart when it does.  The message
+ * arrives in registers (not an sp_message_t) so nothing goes through memory
+ * on the common path. */
+static SP_ALWAYS_INLINE int counts_add(sp_drv_counts_t *t, uint32_t tag, uint64_t w0, uint64_t w1,
+                                       uint32_t count)
+{
+    uint32_t s = (uint32_t)(((w0 ^ w1 * 0xC2B2AE3D27D4EB4Full) * 0x9E3779B97F4A7C15ull) >> t->shift);
+    for (;;) {
+        sp_drv_count_t *e = &t->slots[s];
+        if (e->word0 == w0 && e->word1 == w1 && e->kind_used == tag) {
+            e->count += count;
+            return 1;
+        }
+        if (e->kind_used == 0) {
+            if (t->used == t->limit) {
+                t->spilled++;
+                t->spilled_count += count;
+                return 0;
+            }
+            t->used++;
+            e->kind_used = tag;
+            e->word0 = w0;
+            e->word1 = w1;
+            e->count = count;
+            return 1;
+        }
+        s = (s + 1) & t->mask;
+    }
 }
 
 void sp_drv_config_default(const sp_drv_t *d, sp_drv_config_t *c)
@@ -337,25 +407,43 @@ int sp_drv_clear_table(sp_drv_t *d)
 /* Pops up to N messages.  The hot path of the driver: the HAL calls and the
  * sink are held in locals, since each call could otherwise change *d and
  * the compiler would reload them for every register read. */
-static inline size_t pop_loop(sp_drv_t *d, size_t n, const int wide)
+static SP_ALWAYS_INLINE size_t pop_loop(sp_drv_t *d, size_t n, const int wide, const int fold)
 {
     uint32_t (*const read32)(void *, uint32_t) = d->hal.read32;
     void *const ctx = d->hal.ctx;
     const sp_drv_sink_fn sink = d->sink;
     void *const user = d->sink_user;
+    sp_drv_counts_t *const counts = d->counts;
     size_t done = 0;
     sp_message_t m;
     for (; done < n; done++) {
         uint32_t head = read32(ctx, SP_REG_MSG_HEAD);
         if (!(head & SP_MSG_VALID))
             break;
-        m.tuple.kind = (uint8_t)(head >> SP_MSG_KIND_SHIFT & SP_MSG_KIND_MASK);
-        m.count = head & SP_MSG_COUNT_MASK;
-        m.tuple.word0 = read32(ctx, SP_REG_MSG_W0_LO);
-        m.tuple.word1 = read32(ctx, SP_REG_MSG_W1_LO);
-        if (wide) {
-            m.tuple.word0 |= (uint64_t)read32(ctx, SP_REG_MSG_W0_HI) << 32;
-            m.tuple.word1 |= (uint64_t)read32(ctx, SP_REG_MSG_W1_HI) << 32;
+        if (fold) {
+            /* registers only: the message needs no memory unless it spills */
+            uint64_t w0 = read32(ctx, SP_REG_MSG_W0_LO);
+            uint64_t w1 = read32(ctx, SP_REG_MSG_W1_LO);
+            if (wide) {
+                w0 |= (uint64_t)read32(ctx, SP_REG_MSG_W0_HI) << 32;
+                w1 |= (uint64_t)read32(ctx, SP_REG_MSG_W1_HI) << 32;
+            }
+            unsigned kind = head >> SP_MSG_KIND_SHIFT & SP_MSG_KIND_MASK;
+            if (counts_add(counts, kind + 1u, w0, w1, head & SP_MSG_COUNT_MASK))
+                continue;
+            m.tuple.kind = (uint8_t)kind;
+            m.count = head & SP_MSG_COUNT_MASK;
+            m.tuple.word0 = w0;
+            m.tuple.word1 = w1;
+        } else {
+            m.tuple.kind = (uint8_t)(head >> SP_MSG_KIND_SHIFT & SP_MSG_KIND_MASK);
+            m.count = head & SP_MSG_COUNT_MASK;
+            m.tuple.word0 = read32(ctx, SP_REG_MSG_W0_LO);
+            m.tuple.word1 = read32(ctx, SP_REG_MSG_W1_LO);
+            if (wide) {
+                m.tuple.word0 |= (uint64_t)read32(ctx, SP_REG_MSG_W0_HI) << 32;
+                m.tuple.word1 |= (uint64_t)read32(ctx, SP_REG_MSG_W1_HI) << 32;
+            }
         }
         if (sink)
             sink(user, &m);
@@ -364,11 +452,14 @@ static inline size_t pop_loop(sp_drv_t *d, size_t n, const int wide)
     return done;
 }
 
-/* The width is a constant in each call, so each gets a loop of its own with no
- * test per message (the common 32-bit build reads three registers a message). */
+/* The width and the fold are constants in each call, so each combination gets
+ * a loop of its own with no test per message (the common 32-bit build reads
+ * three registers a message). */
 static size_t pop_messages(sp_drv_t *d, size_t n)
 {
-    return d->build.word_bits == 64 ? pop_loop(d, n, 1) : pop_loop(d, n, 0);
+    if (d->counts)
+        return d->build.word_bits == 64 ? pop_loop(d, n, 1, 1) : pop_loop(d, n, 0, 1);
+    return d->build.word_bits == 64 ? pop_loop(d, n, 1, 0) : pop_loop(d, n, 0, 0);
 }
 
 size_t sp_drv_drain(sp_drv_t *d, size_t max)
@@ -404,11 +495,16 @@ size_t sp_drv_poll(sp_drv_t *d, int force)
     return 0;
 }
 
+static int bad_entry(sp_drv_t *d, unsigned entry)
+{
+    return fail(d, SP_DRV_E_CONFIG, "filter entry", entry, 0, d->build.filter_n ? d->build.filter_n - 1u : 0u,
+                d->build.filter_n ? "above the build's PC filter (PARAMS2.FILTER_N)" : "this build has no PC filter");
+}
+
 int sp_drv_filter_set(sp_drv_t *d, unsigned entry, unsigned kind, uint64_t pc, int valid)
 {
     if (entry >= d->build.filter_n)
-        return fail(d, SP_DRV_E_CONFIG, "filter entry", entry, 0, d->build.filter_n ? d->build.filter_n - 1u : 0u,
-                    d->build.filter_n ? "above the build's PC filter (PARAMS2.FILTER_N)" : "this build has no PC filter");
+        return bad_entry(d, entry);
     if (kind > 7)
         return fail(d, SP_DRV_E_CONFIG, "filter kind", kind, 0, 7, "tuple kinds are 0..7");
     if (d->build.word_bits == 32 && (pc >> 32) != 0)
@@ -422,6 +518,16 @@ int sp_drv_filter_set(sp_drv_t *d, unsigned entry, unsigned kind, uint64_t pc, i
         wr(d, SP_REG_FILTER_PC_HI, (uint32_t)(pc >> 32));
     if (valid)
         wr(d, SP_REG_FILTER_CTRL, ctrl | SP_FILTER_VALID);
+    return check_rejected(d);
+}
+
+int sp_drv_filter_hits(sp_drv_t *d, unsigned entry, uint32_t *hits)
+{
+    if (entry >= d->build.filter_n)
+        return bad_entry(d, entry);
+    wr(d, SP_REG_ERR_CODE, 0);
+    wr(d, SP_REG_FILTER_SEL, entry);
+    *hits = rd(d, SP_REG_FILTER_HITS);
     return check_rejected(d);
 }
 

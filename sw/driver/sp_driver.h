@@ -75,6 +75,34 @@ typedef struct sp_drv_error {
 /* A decoded message goes to the sink (a profile, a file, a counter...). */
 typedef void (*sp_drv_sink_fn)(void *user, const sp_message_t *msg);
 
+/*
+ * A tuple count table the drain loop folds into with no call per message:
+ * the interrupt handler's fast path (the paper budgets 30 cycles a message,
+ * interrupt share included).  The caller owns the slots (a power of two);
+ * at most 3/4 of them fill, so a probe stays short.  A tuple that finds no
+ * room goes to the sink instead and is counted in spilled, so nothing is
+ * lost: the table plus the spilled messages are the whole profile.
+ */
+typedef struct sp_drv_count {
+    uint64_t word0, word1, count;
+    uint32_t kind_used; /* kind + 1; 0 = free slot */
+} sp_drv_count_t;
+
+typedef struct sp_drv_counts {
+    sp_drv_count_t *slots;
+    uint32_t shift;          /* 64 - log2(slots): the hash keeps the top bits */
+    uint32_t mask;           /* slots - 1 */
+    uint32_t used, limit;    /* tuples held; most it may hold */
+    uint64_t spilled;        /* messages that found the table full */
+    uint64_t spilled_count;  /* the counts they carried */
+} sp_drv_counts_t;
+
+/* Empties T over SLOTS[NSLOTS]; NSLOTS must be a power of two, 4..2^31.
+ * Returns 0, or -1 when NSLOTS is not (T is unusable then). */
+int sp_drv_counts_init(sp_drv_counts_t *t, sp_drv_count_t *slots, uint32_t nslots);
+/* Forgets every tuple; keeps the slots. */
+void sp_drv_counts_clear(sp_drv_counts_t *t);
+
 /* The accounting counters of one snapshot, extended to 64 bits. */
 typedef struct sp_drv_acc {
     uint64_t v[SP_ACC_COUNT];
@@ -86,6 +114,7 @@ typedef struct sp_drv {
     sp_drv_config_t cfg;      /* the last configuration written */
     sp_drv_sink_fn sink;
     void *sink_user;
+    sp_drv_counts_t *counts;  /* fold here first (NULL: every message to the sink) */
     uint32_t poll_limit;      /* STATUS polls before E_TIMEOUT (default 1,000,000) */
     int running;
     /* statistics */
@@ -102,6 +131,9 @@ typedef struct sp_drv {
 int sp_drv_init(sp_drv_t *d, const sp_hal_t *hal);
 /* Messages go to SINK(USER, msg) from now on (NULL: counted and dropped). */
 void sp_drv_set_sink(sp_drv_t *d, sp_drv_sink_fn sink, void *user);
+/* Messages are folded into T from now on (NULL: back to the sink alone);
+ * those that find T full still reach the sink. */
+void sp_drv_set_counts(sp_drv_t *d, sp_drv_counts_t *t);
 
 /* The paper's reference configuration H[P_256]_2048, narrowed to the build. */
 void sp_drv_config_default(const sp_drv_t *d, sp_drv_config_t *c);
@@ -135,6 +167,10 @@ size_t sp_drv_poll(sp_drv_t *d, int force);
  * block runs; VALID is cleared before the PC changes (spec 8.7).  E_CONFIG when
  * ENTRY is not below the build's FILTER_N or KIND above 7. */
 int sp_drv_filter_set(sp_drv_t *d, unsigned entry, unsigned kind, uint64_t pc, int valid);
+/* FILTER_HITS of ENTRY into *HITS: the tuples it stopped since VALID was last
+ * set, modulo 2^32 (kept when VALID is cleared, so the last read after the
+ * clear is the stop's final count).  E_CONFIG when ENTRY is out of range. */
+int sp_drv_filter_hits(sp_drv_t *d, unsigned entry, uint32_t *hits);
 
 /* Takes a snapshot and reads the twelve counters, widened to 64 bits (narrow
  * builds: software extends them across snapshots, spec section 7). */

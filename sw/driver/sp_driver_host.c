@@ -37,6 +37,7 @@ const char *sp_drv_reg_name(uint32_t off, char *buf, size_t len)
     case SP_REG_FILTER_CTRL: return "FILTER_CTRL";
     case SP_REG_FILTER_PC_LO: return "FILTER_PC_LO";
     case SP_REG_FILTER_PC_HI: return "FILTER_PC_HI";
+    case SP_REG_FILTER_HITS: return "FILTER_HITS";
     case SP_REG_MSG_HEAD: return "MSG_HEAD";
     case SP_REG_MSG_W0_LO: return "MSG_W0_LO";
     case SP_REG_MSG_W0_HI: return "MSG_W0_HI";
@@ -103,4 +104,20 @@ void sp_drv_sink_profile(void *user, const sp_message_t *msg)
     sp_drv_profile_sink_t *s = (sp_drv_profile_sink_t *)user;
     if (sp_profile_add(s->profile, &msg->tuple, msg->count) != 0)
         s->failed++;
+}
+
+int sp_drv_counts_to_profile(const sp_drv_counts_t *t, sp_profile_t *p)
+{
+    for (uint32_t i = 0; i <= t->mask; i++) {
+        const sp_drv_count_t *e = &t->slots[i];
+        if (e->kind_used == 0)
+            continue;
+        sp_tuple_t tu;
+        tu.kind = (uint8_t)(e->kind_used - 1u);
+        tu.word0 = e->word0;
+        tu.word1 = e->word1;
+        if (sp_profile_add(p, &tu, e->count) != 0)
+            return -1;
+    }
+    return 0;
 }

@@ -1,7 +1,8 @@
 /*
  * sp_driver_host.h - what the driver offers on a hosted build (libc): its
  * error as one line of text, the block's error codes and register offsets
- * by name, and a sink that folds messages straight into a profile table.
+ * by name, a sink that folds messages straight into a profile table, and
+ * the driver's count table turned into a profile.
  */
 #ifndef SP_DRIVER_HOST_H
 #define SP_DRIVER_HOST_H
@@ -27,5 +28,9 @@ typedef struct sp_drv_profile_sink {
     unsigned long long failed; /* messages that could not be added (out of memory) */
 } sp_drv_profile_sink_t;
 void sp_drv_sink_profile(void *user, const sp_message_t *msg);
+
+/* Adds every tuple of the driver's count table to P (in slot order).
+ * Returns 0, or -1 when out of memory. */
+int sp_drv_counts_to_profile(const sp_drv_counts_t *t, sp_profile_t *p);
 
 #endif

@@ -456,6 +456,11 @@ void add_registers(std::vector<Scenario> &v, const sp_params_t &p, const SpSuite
                      b.quiesce(true);
                      if (sp_model_acc(b.m, SP_ACC_EV_FILTERED) == 0)
                          b.fail("registers/pc-filter: no tuple was filtered");
+                     // every entry's FILTER_HITS, counted at the port in both
+                     for (unsigned e = 0; e < p.filter_n; e++) {
+                         b.wr(SP_REG_FILTER_SEL, e);
+                         b.compare_reg_pub(SP_REG_FILTER_HITS, "FILTER_HITS");
+                     }
                  }});
     v.push_back({"registers/errors", [=](SpBench &b) {
                      begin(b);

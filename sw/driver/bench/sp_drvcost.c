@@ -2,11 +2,14 @@
  * sp_drvcost.c - the workload for measuring what the driver costs per
  * message: a trace through the C model in the paper's reference
  * configuration (H[P_256]_2048, watermark 100), drained by sp_drv_isr()
- * into a value profile (Calder TNV tables).  scripts/drvcost.sh runs it
- * under callgrind, collecting only inside the handler, and subtracts the
- * model's register emulation (a load or a store on real hardware).
+ * into a value profile: with --fold counts the handler folds each message
+ * into the driver's tuple count table (sp_drv_counts_t, no call per
+ * message), with --fold tnv it hands each to Calder's TNV tables
+ * (sw/profile/value).  scripts/drvcost.sh runs it under callgrind,
+ * collecting only inside the handler, and subtracts the model's register
+ * emulation (a load or a store on real hardware).
  *
- *   sp_drvcost TRACE [MAX_TUPLES]
+ *   sp_drvcost [--fold counts|tnv] TRACE [MAX_TUPLES]
  * prints "drvcost: tuples=T messages=M isr_messages=I interrupts=N reads=R writes=W"
  */
 #include <stdio.h>
@@ -17,11 +20,28 @@
 #include "sp_trace.h"
 #include "sp_value.h"
 
+#include <string.h>
+
+#include "sp_profile.h"
+
+/* Slots of the count table: room for every tuple of the committed excerpts,
+ * so the spill path is the exception it is meant to be. */
+#define COUNT_SLOTS (1u << 18)
+
 static void fold(void *user, const sp_message_t *msg)
 {
     sp_value_t *v = (sp_value_t *)user;
     if (sp_value_add_message(v, msg) != 0) {
         fprintf(stderr, "sp_drvcost: out of memory folding a message\n");
+        exit(1);
+    }
+}
+
+/* Messages that found the count table full. */
+static void spill(void *user, const sp_message_t *msg)
+{
+    if (sp_profile_add((sp_profile_t *)user, &msg->tuple, msg->count) != 0) {
+        fprintf(stderr, "sp_drvcost: out of memory keeping a spilled message\n");
         exit(1);
     }
 }
@@ -33,8 +53,19 @@ static void isr(void *arg)
 
 int main(int argc, char **argv)
 {
+    int counts_fold = 0;
+    if (argc >= 3 && strcmp(argv[1], "--fold") == 0) {
+        if (strcmp(argv[2], "counts") == 0)
+            counts_fold = 1;
+        else if (strcmp(argv[2], "tnv") != 0) {
+            fprintf(stderr, "sp_drvcost: --fold takes counts or tnv, not '%s'\n", argv[2]);
+            return 2;
+        }
+        argc -= 2;
+        argv += 2;
+    }
     if (argc < 2 || argc > 3) {
-        fprintf(stderr, "usage: sp_drvcost TRACE [MAX_TUPLES]\n");
+        fprintf(stderr, "usage: sp_drvcost [--fold counts|tnv] TRACE [MAX_TUPLES]\n");
         return 2;
     }
     uint64_t max = argc == 3 ? strtoull(argv[2], NULL, 10) : 0;
@@ -61,7 +92,20 @@ int main(int argc, char **argv)
     sp_drv_config_t c;
     if (sp_drv_init(&d, &hal) != 0)
         return 1;
-    sp_drv_set_sink(&d, fold, &vp);
+    sp_profile_t spilled;
+    sp_profile_init(&spilled);
+    sp_drv_counts_t counts;
+    sp_drv_count_t *slots = counts_fold ? malloc(COUNT_SLOTS * sizeof *slots) : NULL;
+    if (counts_fold) {
+        if (!slots || sp_drv_counts_init(&counts, slots, COUNT_SLOTS) != 0) {
+            fprintf(stderr, "sp_drvcost: cannot set up the count table\n");
+            return 1;
+        }
+        sp_drv_set_counts(&d, &counts);
+        sp_drv_set_sink(&d, spill, &spilled);
+    } else {
+        sp_drv_set_sink(&d, fold, &vp);
+    }
     sp_drv_config_default(&d, &c);
     c.watermark = 100; /* the paper's 100 messages per interrupt */
     if (sp_drv_configure(&d, &c) != 0 || sp_drv_start(&d) != 0) {
@@ -81,11 +125,16 @@ int main(int argc, char **argv)
     }
     sp_drv_stop(&d);
     sp_drv_drain(&d, 0);
-    printf("drvcost: tuples=%llu messages=%llu isr_messages=%llu interrupts=%llu reads=%llu writes=%llu\n",
+    printf("drvcost: fold=%s tuples=%llu messages=%llu isr_messages=%llu interrupts=%llu reads=%llu "
+           "writes=%llu tuples_kept=%llu spilled=%llu\n", counts_fold ? "counts" : "tnv",
            (unsigned long long)n, (unsigned long long)d.messages, (unsigned long long)d.isr_messages,
-           (unsigned long long)d.interrupts, (unsigned long long)hm.reads, (unsigned long long)hm.writes);
+           (unsigned long long)d.interrupts, (unsigned long long)hm.reads, (unsigned long long)hm.writes,
+           (unsigned long long)(counts_fold ? counts.used : sp_value_ninsns(&vp)),
+           (unsigned long long)(counts_fold ? counts.spilled : 0));
     sp_trace_close(&rd);
     sp_value_free(&vp);
+    sp_profile_free(&spilled);
+    free(slots);
     free(m);
     return 0;
 }

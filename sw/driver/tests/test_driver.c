@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sp_drv_conv.h"
 #include "sp_driver.h"
 #include "sp_driver_host.h"
 #include "sp_model.h"
@@ -232,13 +233,25 @@ static void test_config_checks(void)
 }
 
 /* Driver through interrupts vs the plain model, in MODE with or without A_k. */
-static void run_equivalence(unsigned sampler, int assoc, unsigned watermark, uint64_t n, unsigned word_bits)
+/* SLOTS != 0: the handler folds into a count table of that many slots, and
+ * what does not fit reaches the profile sink; table plus spills must equal
+ * the reference. */
+static void run_equivalence_counts(unsigned sampler, int assoc, unsigned watermark, uint64_t n,
+                                   unsigned word_bits, uint32_t slots)
 {
     sp_params_t p;
     sp_params_default(&p);
     p.word_bits = word_bits;
     rig_t r;
     SP_CHECK_EQ(rig_open(&r, &p), SP_DRV_OK);
+    sp_drv_counts_t counts;
+    sp_drv_count_t *slot_mem = NULL;
+    if (slots) {
+        slot_mem = malloc(slots * sizeof *slot_mem);
+        SP_CHECK(slot_mem != NULL);
+        SP_CHECK_EQ(sp_drv_counts_init(&counts, slot_mem, slots), 0);
+        sp_drv_set_counts(&r.d, &counts);
+    }
     sp_drv_config_t c;
     sp_drv_config_default(&r.d, &c);
     c.sampler = sampler;
@@ -261,12 +274,23 @@ static void run_equivalence(unsigned sampler, int assoc, unsigned watermark, uin
     sp_profile_t ref;
     sp_profile_init(&ref);
     reference_profile(&p, &c, 12345u, n, &ref, &ref_acc);
+    if (slots) {
+        /* the sink saw exactly the spilled messages */
+        SP_CHECK_EQ(sp_profile_total(&r.prof), counts.spilled_count);
+        SP_CHECK(counts.used <= slots / 4 * 3);
+        if (counts.spilled)
+            SP_CHECK_EQ(counts.used, slots / 4 * 3);
+        SP_CHECK_EQ(sp_drv_counts_to_profile(&counts, &r.prof), 0);
+    }
     SP_CHECK(sp_profile_equal(&r.prof, &ref));
     for (unsigned i = 0; i < SP_ACC_COUNT; i++)
         SP_CHECK_EQ(acc.v[i], ref_acc.v[i]);
     SP_CHECK_EQ(acc.v[SP_ACC_EV_IN], n);
     SP_CHECK_EQ(acc.v[SP_ACC_MSG_OUT], r.d.messages);
     SP_CHECK_EQ(acc.v[SP_ACC_COUNT_OUT], sp_profile_total(&r.prof));
+    if (slots && slots < 64)
+        SP_CHECK(counts.spilled > 0); /* the small table did overflow */
+    free(slot_mem);
     SP_CHECK_EQ(r.sink.failed, 0);
     /* every interrupt that found work drained at least the watermark's worth */
     SP_CHECK(r.d.interrupts > 0);
@@ -275,6 +299,11 @@ static void run_equivalence(unsigned sampler, int assoc, unsigned watermark, uin
     SP_CHECK(r.hm.acks >= r.d.interrupts);
     sp_profile_free(&ref);
     rig_close(&r);
+}
+
+static void run_equivalence(unsigned sampler, int assoc, unsigned watermark, uint64_t n, unsigned word_bits)
+{
+    run_equivalence_counts(sampler, assoc, watermark, n, word_bits, 0);
 }
 
 static void test_equivalence(void)
@@ -286,6 +315,60 @@ static void test_equivalence(void)
     run_equivalence(SP_SAMPLER_HCR, 1, 256, 100000, 32);
     /* 64-bit words: five reads a message, word1's high half non-zero */
     run_equivalence(SP_SAMPLER_HP, 1, 100, 100000, 64);
+}
+
+/* The count table: the same profile folded in the handler, with room to
+ * spare, with a table that overflows into the sink, and on 64-bit words. */
+static void test_count_table(void)
+{
+    run_equivalence_counts(SP_SAMPLER_HP, 1, 100, 200000, 32, 4096);
+    run_equivalence_counts(SP_SAMPLER_TAG, 1, 16, 100000, 32, 16);
+    run_equivalence_counts(SP_SAMPLER_HP, 1, 100, 100000, 64, 1024);
+    run_equivalence_counts(SP_SAMPLER_HP, 0, 100, 100000, 64, 8);
+
+    sp_drv_counts_t t;
+    sp_drv_count_t mem[16];
+    SP_CHECK_EQ(sp_drv_counts_init(&t, mem, 0), -1);
+    SP_CHECK_EQ(sp_drv_counts_init(&t, mem, 2), -1);
+    SP_CHECK_EQ(sp_drv_counts_init(&t, mem, 12), -1);
+    SP_CHECK_EQ(sp_drv_counts_init(&t, mem, 16), 0);
+    SP_CHECK_EQ(t.limit, 12);
+    SP_CHECK_EQ(t.shift, 60);
+
+    /* one <word0, word1> under two kinds stays two tuples: rate 1 sends
+     * every event as a message of count 1 */
+    sp_params_t p;
+    sp_params_default(&p);
+    rig_t r;
+    SP_CHECK_EQ(rig_open(&r, &p), SP_DRV_OK);
+    SP_CHECK_EQ(sp_drv_counts_init(&t, mem, 16), 0);
+    sp_drv_set_counts(&r.d, &t);
+    sp_drv_config_t c;
+    sp_drv_config_default(&r.d, &c);
+    c.rate = 1;
+    c.assoc = 0;
+    c.watermark = 1;
+    SP_CHECK_EQ(sp_drv_configure(&r.d, &c), SP_DRV_OK);
+    SP_CHECK_EQ(sp_drv_start(&r.d), SP_DRV_OK);
+    for (int i = 0; i < 5; i++) {
+        sp_tuple_t tu = {0x100u, 7u, i < 3 ? SP_KIND_VALUE : SP_KIND_EDGE};
+        sp_hal_model_push(&r.hm, &tu, drv_isr, &r.d);
+    }
+    SP_CHECK_EQ(sp_drv_stop(&r.d), SP_DRV_OK);
+    sp_drv_drain(&r.d, 0);
+    SP_CHECK_EQ(r.d.messages, 5);
+    SP_CHECK_EQ(t.used, 2);
+    SP_CHECK_EQ(t.spilled, 0);
+    sp_profile_t got;
+    sp_profile_init(&got);
+    SP_CHECK_EQ(sp_drv_counts_to_profile(&t, &got), 0);
+    SP_CHECK_EQ(sp_profile_count(&got, SP_KIND_VALUE, 0x100u, 7u), 3);
+    SP_CHECK_EQ(sp_profile_count(&got, SP_KIND_EDGE, 0x100u, 7u), 2);
+    SP_CHECK_EQ(sp_profile_total(&r.prof), 0); /* nothing spilled to the sink */
+    sp_drv_counts_clear(&t);
+    SP_CHECK_EQ(t.used, 0);
+    sp_profile_free(&got);
+    rig_close(&r);
 }
 
 static void test_polling(void)
@@ -632,6 +715,94 @@ static void test_convergent_filter(void)
     rig_close(&r);
 }
 
+static void value_fold(void *user, const sp_message_t *m)
+{
+    if (sp_value_add_message((sp_value_t *)user, m) != 0)
+        SP_CHECK(!"out of memory folding a message");
+}
+
+/* Stop and resume through sp_drv_conv: with P_1 every tuple is a message or
+ * a filter hit, so the profile must know every execution of every load
+ * exactly, although the converged ones spent most of the run filtered. */
+static void test_convergent_resume(void)
+{
+    sp_params_t p;
+    sp_params_default(&p);
+    rig_t r;
+    SP_CHECK_EQ(rig_open(&r, &p), SP_DRV_OK);
+    sp_value_t vp;
+    sp_value_params_t vpp;
+    sp_value_params_default(&vpp);
+    vpp.convergent = 1;
+    vpp.conv_interval = 200;
+    SP_CHECK_EQ(sp_value_init(&vp, &vpp), 0);
+    sp_drv_set_sink(&r.d, value_fold, &vp);
+    sp_drv_conv_t conv;
+    SP_CHECK_EQ(sp_drv_conv_init(&conv, &r.d, &vp), SP_DRV_OK);
+    sp_drv_config_t cfg;
+    sp_drv_config_default(&r.d, &cfg);
+    cfg.sampler = SP_SAMPLER_P;
+    cfg.rate = 1;
+    cfg.watermark = 64;
+    SP_CHECK_EQ(sp_drv_configure(&r.d, &cfg), SP_DRV_OK);
+    SP_CHECK_EQ(sp_drv_start(&r.d), SP_DRV_OK);
+    uint64_t exact[64] = {0};
+    uint32_t seed = 4242;
+    unsigned max_used = 0;
+    const uint64_t n = 60000;
+    for (uint64_t i = 0; i < n; i++) {
+        sp_tuple_t t;
+        gen_tuple(&seed, &t);
+        exact[(t.word0 - 0x10000u) / 4u]++;
+        sp_hal_model_push(&r.hm, &t, drv_isr, &r.d);
+        if (i % 500 == 499) {
+            SP_CHECK_EQ(sp_drv_conv_sync(&conv), SP_DRV_OK);
+            unsigned used = 0;
+            for (unsigned e = 0; e < SP_DRV_CONV_MAX; e++)
+                used += conv.used[e];
+            if (used > max_used)
+                max_used = used;
+        }
+    }
+    SP_CHECK_EQ(sp_drv_stop(&r.d), SP_DRV_OK);
+    sp_drv_drain(&r.d, 0);
+    SP_CHECK_EQ(sp_drv_conv_sync(&conv), SP_DRV_OK);
+    sp_drv_acc_t acc;
+    SP_CHECK_EQ(sp_drv_check_acc(&r.d, &acc), SP_DRV_OK);
+    SP_CHECK(conv.stops > 0);
+    SP_CHECK(conv.resumes > 0);
+    SP_CHECK(max_used <= r.d.build.filter_n);
+    /* every filtered tuple was reported as a skipped execution */
+    SP_CHECK(acc.v[SP_ACC_EV_FILTERED] > 0);
+    SP_CHECK_EQ(conv.skipped, acc.v[SP_ACC_EV_FILTERED]);
+    SP_CHECK_EQ(acc.v[SP_ACC_EV_COUNTED] + acc.v[SP_ACC_EV_FILTERED], n);
+    uint64_t executed = 0, profiled = 0;
+    for (unsigned s = 0; s < 64; s++) {
+        const sp_value_insn_t *in = sp_value_find(&vp, 0x10000u + 4u * s);
+        SP_CHECK(in != NULL);
+        if (!in)
+            continue;
+        SP_CHECK_EQ(in->executed, exact[s]);
+        executed += in->executed;
+        profiled += in->profiled;
+    }
+    SP_CHECK_EQ(executed, n);
+    SP_CHECK(profiled < n); /* the filter saved work */
+    /* the library and the filter agree on every PC still stopped */
+    sp_value_summary_t sum;
+    sp_value_summarize(&vp, &sum);
+    SP_CHECK_EQ(sum.resumes, conv.resumes);
+    SP_CHECK_EQ(sp_value_conv_pending(&vp), 0);
+    for (unsigned e = 0; e < SP_DRV_CONV_MAX; e++)
+        if (conv.used[e])
+            SP_CHECK_EQ(sp_value_conv_state(&vp, conv.pc[e]), SP_VALUE_STOPPED);
+    /* 64 loads, 8 entries: this stream never asks for a ninth */
+    SP_CHECK_EQ(conv.no_room, 0);
+    SP_CHECK_EQ(sum.stopped, conv.stops - conv.resumes);
+    sp_value_free(&vp);
+    rig_close(&r);
+}
+
 /* The memory-mapped backend: register offsets are byte offsets into the
  * block's window (offset / 4 words), and the interrupt calls reach the
  * platform's functions.  A plain array stands in for the registers. */
@@ -672,12 +843,14 @@ int main(void)
     test_init_reads_build();
     test_config_checks();
     test_equivalence();
+    test_count_table();
     test_polling();
     test_drop_policy_counts();
     test_block_rejects();
     test_sbox_reload();
     test_pc_filter();
     test_convergent_filter();
+    test_convergent_resume();
     test_fake_blocks();
     test_mmio_backend();
     return sp_test_summary("test_driver");
