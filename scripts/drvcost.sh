@@ -24,6 +24,7 @@ cost() {
         /=>/ { next }   # call-site lines repeat the callee totals
         / PROGRAM TOTALS/ { total = num($1) }
         /:model_read / && !r++ { emul += num($1) }
+        /:model_read_msg / && !b++ { emul += num($1) }
         /:model_write / && !w++ { emul += num($1) }
         /:fold / && !f++ { fold += num($1) }
         /:spill / && !s++ { fold += num($1) }

@@ -145,42 +145,50 @@ int sp_drv_counts_init(sp_drv_counts_t *t, sp_drv_count_t *slots, uint32_t nslot
 void sp_drv_counts_clear(sp_drv_counts_t *t)
 {
     for (uint32_t i = 0; i <= t->mask; i++)
-        t->slots[i].kind_used = 0;
+        t->slots[i].tag = 0;
     t->used = 0;
     t->spilled = 0;
     t->spilled_count = 0;
 }
 
-/* Multiply-shift hashing: one multiply per word, and the top bits of the
- * product depend on every bit of the key, so dense PCs and small values
- * spread over the table.  The kind is left out: one PC rarely carries two
- * kinds, and the tag comparison tells them apart when it does.  The message
- * arrives in registers (not an sp_message_t) so nothing goes through memory
- * on the common path. */
-static SP_ALWAYS_INLINE int counts_add(sp_drv_counts_t *t, uint32_t tag, uint64_t w0, uint64_t w1,
-                                       uint32_t count)
+/* Multiply-shift hashing: the top bits of a product depend on every bit of
+ * the key, so dense PCs and small values spread over the table.  A 32-bit
+ * build hashes in 32 bits (the constants fit an instruction's immediate).
+ * The kind is left out: one PC rarely carries two kinds, and the tag
+ * comparison tells them apart when it does. */
+static SP_ALWAYS_INLINE uint32_t counts_hash(uint64_t w0, uint64_t w1, const int wide, uint32_t shift)
 {
-    uint32_t s = (uint32_t)(((w0 ^ w1 * 0xC2B2AE3D27D4EB4Full) * 0x9E3779B97F4A7C15ull) >> t->shift);
+    if (wide)
+        return (uint32_t)(((w0 ^ w1 * 0xC2B2AE3D27D4EB4Full) * 0x9E3779B97F4A7C15ull) >> shift);
+    return ((uint32_t)w0 ^ (uint32_t)w1 * 0x27D4EB2Fu) * 0x9E3779B1u >> (shift - 32u);
+}
+
+/* 1 when the message was folded into T, 0 when T is full and it is new.  The
+ * message arrives in registers, and the table's geometry too (the HAL calls
+ * are opaque to the compiler, which would load it again per message). */
+static SP_ALWAYS_INLINE int counts_add(sp_drv_counts_t *t, sp_drv_count_t *slots, uint32_t mask, uint32_t s,
+                                       uint32_t tag, uint64_t w0, uint64_t w1, uint32_t count)
+{
     for (;;) {
-        sp_drv_count_t *e = &t->slots[s];
-        if (e->word0 == w0 && e->word1 == w1 && e->kind_used == tag) {
+        sp_drv_count_t *e = &slots[s];
+        if (e->word0 == w0 && e->word1 == w1 && e->tag == tag) {
             e->count += count;
             return 1;
         }
-        if (e->kind_used == 0) {
+        if (e->tag == 0) {
             if (t->used == t->limit) {
                 t->spilled++;
                 t->spilled_count += count;
                 return 0;
             }
             t->used++;
-            e->kind_used = tag;
+            e->tag = tag;
             e->word0 = w0;
             e->word1 = w1;
             e->count = count;
             return 1;
         }
-        s = (s + 1) & t->mask;
+        s = (s + 1) & mask;
     }
 }
 
@@ -404,62 +412,77 @@ int sp_drv_clear_table(sp_drv_t *d)
     return wait_clear(d, SP_STATUS_BUSY, 0, "STATUS.BUSY");
 }
 
+/* How a message is read: one HAL call (32-bit build with read_msg), or
+ * read32 per register, three on a 32-bit build and five on a 64-bit one. */
+enum pop_how { POP_BURST, POP_WORDS32, POP_WORDS64 };
+
 /* Pops up to N messages.  The hot path of the driver: the HAL calls and the
  * sink are held in locals, since each call could otherwise change *d and
- * the compiler would reload them for every register read. */
-static SP_ALWAYS_INLINE size_t pop_loop(sp_drv_t *d, size_t n, const int wide, const int fold)
+ * the compiler would reload them for every register read; the message stays
+ * in registers unless it goes to the sink. */
+static SP_ALWAYS_INLINE size_t pop_loop(sp_drv_t *d, size_t n, const enum pop_how how, const int fold)
 {
     uint32_t (*const read32)(void *, uint32_t) = d->hal.read32;
+    sp_hal_msg_t (*const read_msg)(void *) = d->hal.read_msg;
     void *const ctx = d->hal.ctx;
     const sp_drv_sink_fn sink = d->sink;
     void *const user = d->sink_user;
     sp_drv_counts_t *const counts = d->counts;
+    sp_drv_count_t *const slots = fold ? counts->slots : 0;
+    const uint32_t shift = fold ? counts->shift : 0;
+    const uint32_t mask = fold ? counts->mask : 0;
     size_t done = 0;
-    sp_message_t m;
     for (; done < n; done++) {
-        uint32_t head = read32(ctx, SP_REG_MSG_HEAD);
-        if (!(head & SP_MSG_VALID))
-            break;
-        if (fold) {
-            /* registers only: the message needs no memory unless it spills */
-            uint64_t w0 = read32(ctx, SP_REG_MSG_W0_LO);
-            uint64_t w1 = read32(ctx, SP_REG_MSG_W1_LO);
-            if (wide) {
+        uint32_t head;
+        uint64_t w0, w1;
+        if (how == POP_BURST) {
+            sp_hal_msg_t hm = read_msg(ctx);
+            head = hm.head;
+            if (!(head & SP_MSG_VALID))
+                break;
+            w0 = hm.w0;
+            w1 = hm.w1;
+        } else {
+            head = read32(ctx, SP_REG_MSG_HEAD);
+            if (!(head & SP_MSG_VALID))
+                break;
+            w0 = read32(ctx, SP_REG_MSG_W0_LO);
+            w1 = read32(ctx, SP_REG_MSG_W1_LO);
+            if (how == POP_WORDS64) {
                 w0 |= (uint64_t)read32(ctx, SP_REG_MSG_W0_HI) << 32;
                 w1 |= (uint64_t)read32(ctx, SP_REG_MSG_W1_HI) << 32;
             }
-            unsigned kind = head >> SP_MSG_KIND_SHIFT & SP_MSG_KIND_MASK;
-            if (counts_add(counts, kind + 1u, w0, w1, head & SP_MSG_COUNT_MASK))
-                continue;
-            m.tuple.kind = (uint8_t)kind;
-            m.count = head & SP_MSG_COUNT_MASK;
+        }
+        uint32_t count = head & SP_MSG_COUNT_MASK;
+        /* VALID and KIND together: a non-zero tag per kind, one shift */
+        if (fold && counts_add(counts, slots, mask, counts_hash(w0, w1, how == POP_WORDS64, shift),
+                               head >> SP_MSG_KIND_SHIFT, w0, w1, count))
+            continue;
+        if (sink) {
+            sp_message_t m;
+            m.tuple.kind = (uint8_t)(head >> SP_MSG_KIND_SHIFT & SP_MSG_KIND_MASK);
             m.tuple.word0 = w0;
             m.tuple.word1 = w1;
-        } else {
-            m.tuple.kind = (uint8_t)(head >> SP_MSG_KIND_SHIFT & SP_MSG_KIND_MASK);
-            m.count = head & SP_MSG_COUNT_MASK;
-            m.tuple.word0 = read32(ctx, SP_REG_MSG_W0_LO);
-            m.tuple.word1 = read32(ctx, SP_REG_MSG_W1_LO);
-            if (wide) {
-                m.tuple.word0 |= (uint64_t)read32(ctx, SP_REG_MSG_W0_HI) << 32;
-                m.tuple.word1 |= (uint64_t)read32(ctx, SP_REG_MSG_W1_HI) << 32;
-            }
-        }
-        if (sink)
+            m.count = count;
             sink(user, &m);
+        }
     }
     d->messages += done;
     return done;
 }
 
-/* The width and the fold are constants in each call, so each combination gets
- * a loop of its own with no test per message (the common 32-bit build reads
- * three registers a message). */
+/* The read and the fold are constants in each call, so each combination gets
+ * a loop of its own with no test per message. */
 static size_t pop_messages(sp_drv_t *d, size_t n)
 {
+    enum pop_how how = d->build.word_bits == 64 ? POP_WORDS64 : d->hal.read_msg ? POP_BURST : POP_WORDS32;
     if (d->counts)
-        return d->build.word_bits == 64 ? pop_loop(d, n, 1, 1) : pop_loop(d, n, 0, 1);
-    return d->build.word_bits == 64 ? pop_loop(d, n, 1, 0) : pop_loop(d, n, 0, 0);
+        return how == POP_BURST     ? pop_loop(d, n, POP_BURST, 1)
+               : how == POP_WORDS32 ? pop_loop(d, n, POP_WORDS32, 1)
+                                    : pop_loop(d, n, POP_WORDS64, 1);
+    return how == POP_BURST     ? pop_loop(d, n, POP_BURST, 0)
+           : how == POP_WORDS32 ? pop_loop(d, n, POP_WORDS32, 0)
+                                : pop_loop(d, n, POP_WORDS64, 0);
 }
 
 size_t sp_drv_drain(sp_drv_t *d, size_t max)

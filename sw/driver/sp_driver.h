@@ -85,7 +85,7 @@ typedef void (*sp_drv_sink_fn)(void *user, const sp_message_t *msg);
  */
 typedef struct sp_drv_count {
     uint64_t word0, word1, count;
-    uint32_t kind_used; /* kind + 1; 0 = free slot */
+    uint32_t tag;  /* 8 + kind (MSG_HEAD bits 31..28); 0 = free slot */
 } sp_drv_count_t;
 
 typedef struct sp_drv_counts {

@@ -110,10 +110,10 @@ int sp_drv_counts_to_profile(const sp_drv_counts_t *t, sp_profile_t *p)
 {
     for (uint32_t i = 0; i <= t->mask; i++) {
         const sp_drv_count_t *e = &t->slots[i];
-        if (e->kind_used == 0)
+        if (e->tag == 0)
             continue;
         sp_tuple_t tu;
-        tu.kind = (uint8_t)(e->kind_used - 1u);
+        tu.kind = (uint8_t)(e->tag & 7u);
         tu.word0 = e->word0;
         tu.word1 = e->word1;
         if (sp_profile_add(p, &tu, e->count) != 0)

@@ -14,6 +14,12 @@
 
 #include <stdint.h>
 
+/* One message of a 32-bit build as read_msg returns it (small enough to come
+ * back in registers on common ABIs). */
+typedef struct sp_hal_msg {
+    uint32_t head, w0, w1;
+} sp_hal_msg_t;
+
 typedef struct sp_hal {
     void *ctx; /* the backend's state, passed to every call */
     uint32_t (*read32)(void *ctx, uint32_t offset);
@@ -24,6 +30,11 @@ typedef struct sp_hal {
     /* Tell the interrupt controller the handler is done (edge controllers
      * re-arm here); NULL when the controller needs nothing. */
     void (*irq_ack)(void *ctx);
+    /* Optional (NULL: three read32 calls).  One message of a 32-bit build:
+     * reads MSG_HEAD and, when its VALID bit is set, MSG_W0_LO and MSG_W1_LO
+     * (otherwise w0 and w1 are 0).  Exactly the three reads, in that order,
+     * in one call: the drain loop's per-message cost is mostly calls. */
+    sp_hal_msg_t (*read_msg)(void *ctx);
 } sp_hal_t;
 
 /* ---- memory-mapped I/O ---- */

@@ -3,11 +3,23 @@
  * soft cores): volatile 32-bit loads and stores at base + offset.
  */
 #include "sp_hal.h"
+#include "sp_regs.h"
 
 static uint32_t mmio_read(void *ctx, uint32_t off)
 {
     sp_hal_mmio_t *m = (sp_hal_mmio_t *)ctx;
     return m->base[off >> 2];
+}
+
+static sp_hal_msg_t mmio_read_msg(void *ctx)
+{
+    volatile uint32_t *b = ((sp_hal_mmio_t *)ctx)->base;
+    sp_hal_msg_t m = {b[SP_REG_MSG_HEAD >> 2], 0, 0};
+    if (m.head & SP_MSG_VALID) {
+        m.w0 = b[SP_REG_MSG_W0_LO >> 2];
+        m.w1 = b[SP_REG_MSG_W1_LO >> 2];
+    }
+    return m;
 }
 
 static void mmio_write(void *ctx, uint32_t off, uint32_t v)
@@ -32,6 +44,7 @@ void sp_hal_mmio_init(sp_hal_t *hal, sp_hal_mmio_t *mmio)
 {
     hal->ctx = mmio;
     hal->read32 = mmio_read;
+    hal->read_msg = mmio_read_msg;
     hal->write32 = mmio_write;
     hal->irq_enable = mmio->irq_enable ? mmio_irq_enable : 0;
     hal->irq_ack = mmio->irq_ack ? mmio_irq_ack : 0;

@@ -13,6 +13,19 @@ static uint32_t model_read(void *ctx, uint32_t off)
     return sp_reg_read(hm->model, off);
 }
 
+static sp_hal_msg_t model_read_msg(void *ctx)
+{
+    sp_hal_model_t *hm = (sp_hal_model_t *)ctx;
+    sp_hal_msg_t m = {sp_reg_read(hm->model, SP_REG_MSG_HEAD), 0, 0};
+    hm->reads++;
+    if (m.head & SP_MSG_VALID) {
+        m.w0 = sp_reg_read(hm->model, SP_REG_MSG_W0_LO);
+        m.w1 = sp_reg_read(hm->model, SP_REG_MSG_W1_LO);
+        hm->reads += 2;
+    }
+    return m;
+}
+
 static void model_write(void *ctx, uint32_t off, uint32_t v)
 {
     sp_hal_model_t *hm = (sp_hal_model_t *)ctx;
@@ -37,6 +50,7 @@ void sp_hal_model_init(sp_hal_t *hal, sp_hal_model_t *hm, struct sp_model *model
     hm->reads = hm->writes = hm->acks = 0;
     hal->ctx = hm;
     hal->read32 = model_read;
+    hal->read_msg = model_read_msg;
     hal->write32 = model_write;
     hal->irq_enable = model_irq_enable;
     hal->irq_ack = model_irq_ack;

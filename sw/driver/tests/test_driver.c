@@ -532,7 +532,7 @@ static void test_fake_blocks(void)
     fake_t f = {0};
     f.m = malloc(sizeof *f.m);
     SP_CHECK(f.m != NULL);
-    sp_hal_t hal = {&f, fake_read, fake_write, NULL, NULL};
+    sp_hal_t hal = {&f, fake_read, fake_write, NULL, NULL, NULL};
     sp_drv_t d;
     char buf[200];
 
@@ -828,6 +828,19 @@ static void test_mmio_backend(void)
     SP_CHECK_EQ(mmio_irq_on, 1);
     hal.irq_ack(hal.ctx);
     SP_CHECK_EQ(mmio_acks, 1);
+    /* one message in one call: the three registers, the words only when VALID */
+    mmio_regs[SP_REG_MSG_HEAD / 4] = SP_MSG_VALID | 2u << SP_MSG_KIND_SHIFT | 5u;
+    mmio_regs[SP_REG_MSG_W0_LO / 4] = 0xABCD;
+    mmio_regs[SP_REG_MSG_W1_LO / 4] = 0x1234;
+    sp_hal_msg_t msg = hal.read_msg(hal.ctx);
+    SP_CHECK_EQ(msg.head, SP_MSG_VALID | 2u << SP_MSG_KIND_SHIFT | 5u);
+    SP_CHECK_EQ(msg.w0, 0xABCD);
+    SP_CHECK_EQ(msg.w1, 0x1234);
+    mmio_regs[SP_REG_MSG_HEAD / 4] = 0;
+    msg = hal.read_msg(hal.ctx);
+    SP_CHECK_EQ(msg.head, 0);
+    SP_CHECK_EQ(msg.w0, 0);
+    SP_CHECK_EQ(msg.w1, 0);
     /* a platform without an interrupt controller to program: no calls at all */
     sp_hal_mmio_t bare = {mmio_regs, NULL, NULL};
     sp_hal_mmio_init(&hal, &bare);
