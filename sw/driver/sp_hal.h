@@ -7,7 +7,8 @@
  * interrupt controller.  A backend fills the table: memory-mapped I/O
  * (sp_hal_mmio.c, bare metal and soft cores), the C model in-process
  * (sp_hal_model.c), and the Verilator testbench's Wishbone master
- * (verif/tb/sp_hal_bench.cpp).  The same driver source runs on all three.
+ * (verif/tb/sp_drvcheck.cpp), and the SystemC
+ * processor (sim/src/sp_sc_cpu.cpp).  The same driver source runs on all of them.
  */
 #ifndef SP_HAL_H
 #define SP_HAL_H
