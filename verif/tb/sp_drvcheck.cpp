@@ -149,7 +149,7 @@ void run_on_rtl(SpBench &b, const SpCrossOpts &o, Outcome &out)
     sp_begin(b);
     BenchHal bh;
     bh.b = &b;
-    sp_hal_t hal{&bh, bench_read, bench_write, bench_irq_enable, nullptr};
+    sp_hal_t hal{&bh, bench_read, bench_write, bench_irq_enable, nullptr, nullptr};  // no read_msg: three reads per message
     sp_drv_t d;
     sp_drv_profile_sink_t sink{&out.prof, 0};
     if ((out.rc = sp_drv_init(&d, &hal))) {
