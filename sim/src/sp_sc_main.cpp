@@ -329,7 +329,7 @@ void json_u(FILE *f, const char *key, uint64_t v, bool comma = true)
 void json_d(FILE *f, const char *key, double v)
 {
     fprintf(f, ",\"%s\":", key);
-    sp_out_json_double(f, v);
+    sp_json_number(f, v);
 }
 
 double pct(uint64_t a, uint64_t b)
@@ -634,7 +634,7 @@ int sc_main(int argc, char **argv)
         fprintf(f, "},\"conserved\":%s", cpu.conserved ? "true" : "false");
         fputs(",\"error_pct\":", f);
         if (err_all.defined)
-            sp_out_json_double(f, err_all.error_pct);
+            sp_json_number(f, err_all.error_pct);
         else
             fputs("null", f);
         fputs(",\"message_digest\":", f);

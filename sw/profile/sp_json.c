@@ -1,8 +1,9 @@
 /*
- * sp_json.c - the JSON string writer (sp_json.h).
+ * sp_json.c - the JSON string and number writers (sp_json.h).
  */
 #include "sp_json.h"
 
+#include <math.h>
 #include <string.h>
 
 void sp_json_string(FILE *f, const char *s, size_t len)
@@ -26,4 +27,12 @@ void sp_json_str(FILE *f, const char *s)
         fputs("null", f);
     else
         sp_json_string(f, s, strlen(s));
+}
+
+void sp_json_number(FILE *f, double x)
+{
+    if (isfinite(x))
+        fprintf(f, "%.12g", x);
+    else
+        fputs("null", f);
 }

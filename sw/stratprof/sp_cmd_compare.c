@@ -80,11 +80,11 @@ static void json_entropy_fields(FILE *f, const input_t *in, const sp_cmp_entropy
     fprintf(f, ",\"read_as\":\"%s\",\"total\":%" PRIu64 ",\"events\":%zu,\"sites\":%zu", read_as(in),
             e->total, e->tuples, e->sites);
     fputs(",\"entropy_bits\":", f);
-    sp_out_json_double(f, e->tuple_bits);
+    sp_json_number(f, e->tuple_bits);
     fputs(",\"site_entropy_bits\":", f);
-    sp_out_json_double(f, e->site_bits);
+    sp_json_number(f, e->site_bits);
     fputs(",\"per_site_entropy_bits\":", f);
-    sp_out_json_double(f, e->per_site_bits);
+    sp_json_number(f, e->per_site_bits);
 }
 
 /* ---------------------------------------------------------------- compare */
@@ -184,12 +184,12 @@ static void text_values(FILE *f, const sp_cli_opts_t *o, const value_cmp_t *vc)
 static void json_kl(FILE *f, const sp_cmp_kl_t *kl)
 {
     fprintf(f, "{\"defined\":%s,\"bits\":", kl->defined ? "true" : "false");
-    sp_out_json_double(f, kl->bits);
+    sp_json_number(f, kl->bits);
     fprintf(f, ",\"events\":%zu,\"missing_events\":%zu,\"missing_share\":", kl->events,
             kl->missing);
-    sp_out_json_double(f, kl->missing_share);
+    sp_json_number(f, kl->missing_share);
     fputs(",\"epsilon\":", f);
-    sp_out_json_double(f, kl->epsilon);
+    sp_json_number(f, kl->epsilon);
     fputc('}', f);
 }
 
@@ -197,7 +197,7 @@ static void json_share(FILE *f, const char *key, int defined, double v)
 {
     fprintf(f, ",\"%s\":", key);
     if (defined)
-        sp_out_json_double(f, v);
+        sp_json_number(f, v);
     else
         fputs("null", f);
 }
@@ -213,37 +213,37 @@ static void print_compare_json(FILE *f, const sp_cli_opts_t *o, const input_t *a
     fputs("},\"b\":{", f);
     json_entropy_fields(f, b, &r->entropy_b);
     fprintf(f, "},\"kinds\":\"%s\",\"word_bits\":%u,\"delta\":", kinds, o->word_bits);
-    sp_out_json_double(f, r->delta);
+    sp_json_number(f, r->delta);
     fputs(",\"relative_entropy_b_a\":", f);
     json_kl(f, &r->kl_b_a);
     fputs(",\"relative_entropy_a_b\":", f);
     json_kl(f, &r->kl_a_b);
     fputs(",\"coverage\":{\"static_coverage\":", f);
-    sp_out_json_double(f, c->static_coverage);
+    sp_json_number(f, c->static_coverage);
     fputs(",\"dynamic_coverage\":", f);
-    sp_out_json_double(f, c->dynamic_coverage);
+    sp_json_number(f, c->dynamic_coverage);
     fputs(",\"static_conflict\":", f);
-    sp_out_json_double(f, c->static_conflict);
+    sp_json_number(f, c->static_conflict);
     fputs(",\"dynamic_conflict\":", f);
-    sp_out_json_double(f, c->dynamic_conflict);
+    sp_json_number(f, c->dynamic_conflict);
     fprintf(f, ",\"test_sites\":%zu,\"covered_sites\":%zu,\"conflict_sites\":%zu,"
                "\"test_weight\":%" PRIu64 ",\"covered_weight\":%" PRIu64
                ",\"conflict_weight\":%" PRIu64 "}",
             c->test_sites, c->covered_sites, c->conflict_sites, c->test_weight,
             c->covered_weight, c->conflict_weight);
     fputs(",\"similarity\":{\"s\":", f);
-    sp_out_json_double(f, r->sim.s);
+    sp_json_number(f, r->sim.s);
     fputs(",\"alpha\":", f);
-    sp_out_json_double(f, r->sim.alpha);
+    sp_json_number(f, r->sim.alpha);
     fputs(",\"beta\":", f);
-    sp_out_json_double(f, r->sim.beta);
+    sp_json_number(f, r->sim.beta);
     fprintf(f, ",\"n\":%zu,\"max_component\":%s,\"c\":", r->sim.n,
             r->sim.augmented ? "true" : "false");
-    sp_out_json_double(f, o->cmp.sim.c);
+    sp_json_number(f, o->cmp.sim.c);
     fputs(",\"k\":", f);
-    sp_out_json_double(f, o->cmp.sim.k);
+    sp_json_number(f, o->cmp.sim.k);
     fputs(",\"threshold\":", f);
-    sp_out_json_double(f, r->threshold);
+    sp_json_number(f, r->threshold);
     fprintf(f, ",\"stable\":%s},\"value\":", r->stable ? "true" : "false");
     if (!vc->present) {
         fputs("null}\n", f);
@@ -253,7 +253,7 @@ static void print_compare_json(FILE *f, const sp_cli_opts_t *o, const input_t *a
                "\"find_min_inv\":",
             (unsigned)o->value.table_size, o->value_cmp.n, o->value.clear_interval,
             o->value.clear_adaptive ? "true" : "false");
-    sp_out_json_double(f, o->value_cmp.find_min_inv);
+    sp_json_number(f, o->value_cmp.find_min_inv);
     fprintf(f, ",\"instructions_a\":%zu,\"instructions_b\":%zu,\"instructions_both\":%zu",
             vc->insns_a, vc->insns_b, vc->both);
     json_share(f, "overlap", vc->c.weight_a != 0, vc->c.overlap);
@@ -341,7 +341,7 @@ static void print_combine_json(FILE *f, const sp_cli_opts_t *o, const input_t *i
     fprintf(f, "{\"command\":\"combine\",\"method\":\"%s\",\"kinds\":\"%s\",\"word_bits\":%u,"
                "\"delta\":",
             sp_cmp_method_name((sp_cmp_method_t)o->method), kinds, o->word_bits);
-    sp_out_json_double(f, cp->delta);
+    sp_json_number(f, cp->delta);
     fprintf(f, ",\"scale_total\":%" PRIu64 ",\"output\":", cp->total);
     sp_json_str(f, o->output);
     fputs(",\"inputs\":[", f);
@@ -352,22 +352,22 @@ static void print_combine_json(FILE *f, const sp_cli_opts_t *o, const input_t *i
         fputs(i ? ",{" : "{", f);
         json_entropy_fields(f, &in[i], &e);
         fputs(",\"relative_entropy_to_combined_bits\":", f);
-        sp_out_json_double(f, kl.bits);
+        sp_json_number(f, kl.bits);
         fprintf(f, ",\"missing_from_combined\":%zu}", kl.missing);
     }
     sp_cmp_entropy(out, cp->kinds, &e);
     fprintf(f, "],\"combined\":{\"total\":%" PRIu64 ",\"events\":%zu,\"sites\":%zu,"
                "\"entropy_bits\":",
             e.total, e.tuples, e.sites);
-    sp_out_json_double(f, e.tuple_bits);
+    sp_json_number(f, e.tuple_bits);
     fputs("},\"blend\":", f);
     if (blend) {
         fputs("{\"lambda\":", f);
-        sp_out_json_double(f, blend->lambda);
+        sp_json_number(f, blend->lambda);
         fputs(",\"d_combined_a_bits\":", f);
-        sp_out_json_double(f, blend->d_a);
+        sp_json_number(f, blend->d_a);
         fputs(",\"d_combined_b_bits\":", f);
-        sp_out_json_double(f, blend->d_b);
+        sp_json_number(f, blend->d_b);
         fprintf(f, ",\"iterations\":%u,\"converged\":%s,\"events\":%zu}", blend->iterations,
                 blend->converged ? "true" : "false", blend->events);
     } else {

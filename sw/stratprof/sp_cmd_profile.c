@@ -472,7 +472,7 @@ static void json_u64_or_null(FILE *f, int have, uint64_t x)
 static void json_share_or_null(FILE *f, int have, uint64_t part, uint64_t whole)
 {
     if (have && whole)
-        sp_out_json_double(f, share(part, whole));
+        sp_json_number(f, share(part, whole));
     else
         fputs("null", f);
 }
@@ -489,11 +489,11 @@ static int json_values(FILE *f, const prof_t *p)
     fprintf(f, "{\"name\":\"value\",\"instructions\":%zu,\"shown\":%zu,\"executed\":%" PRIu64
                ",\"profiled\":%" PRIu64 ",\"inv1\":",
             s.insns, n, s.executed, s.profiled);
-    sp_out_json_double(f, s.inv1);
+    sp_json_number(f, s.inv1);
     fputs(",\"invn\":", f);
-    sp_out_json_double(f, s.invn);
+    sp_json_number(f, s.invn);
     fputs(",\"mrv\":", f);
-    sp_out_json_double(f, s.mrv);
+    sp_json_number(f, s.mrv);
     fputs(",\"exact_executed\":", f);
     json_u64_or_null(f, exact, p->x_total);
     fputs(",\"exact_inv1\":", f);
@@ -510,11 +510,11 @@ static int json_values(FILE *f, const prof_t *p)
         sp_out_json_hex(f, in->pc);
         fprintf(f, ",\"executed\":%" PRIu64 ",\"profiled\":%" PRIu64 ",\"inv1\":", in->executed,
                 in->profiled);
-        sp_out_json_double(f, sp_value_inv(&p->value, in, 1));
+        sp_json_number(f, sp_value_inv(&p->value, in, 1));
         fputs(",\"invn\":", f);
-        sp_out_json_double(f, sp_value_inv(&p->value, in, vp->top_n));
+        sp_json_number(f, sp_value_inv(&p->value, in, vp->top_n));
         fputs(",\"mrv\":", f);
-        sp_out_json_double(f, sp_value_mrv(in));
+        sp_json_number(f, sp_value_mrv(in));
         fputs(",\"last_value\":", f);
         if (in->profiled)
             sp_out_json_hex(f, in->last_value);
@@ -533,7 +533,7 @@ static int json_values(FILE *f, const prof_t *p)
             fputs(j ? ",{\"value\":" : "{\"value\":", f);
             sp_out_json_hex(f, ent[j].value);
             fprintf(f, ",\"count\":%" PRIu64 ",\"share\":", ent[j].count);
-            sp_out_json_double(f, share(ent[j].count, in->profiled));
+            sp_json_number(f, share(ent[j].count, in->profiled));
             fputs(",\"exact\":", f);
             json_u64_or_null(f, exact, xc);
             fputs(",\"exact_share\":", f);
@@ -574,7 +574,7 @@ static int json_sites(FILE *f, const prof_t *p, unsigned kind)
             fputs(j > from ? ",{\"target\":" : "{\"target\":", f);
             sp_out_json_hex(f, t->word1);
             fprintf(f, ",\"count\":%" PRIu64 ",\"share\":", t->count);
-            sp_out_json_double(f, share(t->count, site->count));
+            sp_json_number(f, share(t->count, site->count));
             fputs(",\"exact\":", f);
             json_u64_or_null(f, exact, xc);
             fputs(",\"exact_share\":", f);

@@ -4,18 +4,9 @@
 #include "sp_out.h"
 
 #include <inttypes.h>
-#include <math.h>
 
 #include "sp_cli.h"
 #include "sp_json.h"
-
-void sp_out_json_double(FILE *f, double x)
-{
-    if (isfinite(x))
-        fprintf(f, "%.12g", x);
-    else
-        fputs("null", f);
-}
 
 void sp_out_json_hex(FILE *f, uint64_t x)
 {

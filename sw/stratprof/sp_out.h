@@ -10,10 +10,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* JSON strings: sp_json_string() and sp_json_str() of sw/profile/sp_json.h. */
+/* JSON strings and numbers: sp_json_str() and sp_json_number() of sw/profile/sp_json.h. */
 #include "sp_json.h"
-/* A number with 12 significant digits; null when it is not finite (JSON has no NaN). */
-void sp_out_json_double(FILE *f, double x);
 /* A word as a JSON string of lower-case hex digits without 0x, as in the message format
  * (a 64-bit word does not survive a JSON reader's double). */
 void sp_out_json_hex(FILE *f, uint64_t x);

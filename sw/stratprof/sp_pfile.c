@@ -7,7 +7,7 @@
  * a gzip binary trace is seen after decompression. A trace is then read by
  * sp_trace from the start, which is why one on standard input is refused.
  */
-#define _POSIX_C_SOURCE 200809L /* dup() for standard input, as sp_trace does */
+#define _POSIX_C_SOURCE 200809L
 
 #include "sp_pfile.h"
 
@@ -17,10 +17,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <zlib.h>
 
 #include "sp_cli.h"
+#include "sp_gz.h"
 #include "sp_trace.h"
 
 #define CHUNK 65536u
@@ -78,15 +78,7 @@ static int reader_open(reader_t *r, const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "%s: out of memory", r->name);
         return -1;
     }
-    errno = 0;
-    if (is_stdin) {
-        int fd = dup(STDIN_FILENO);
-        r->gz = fd >= 0 ? gzdopen(fd, "rb") : NULL;
-        if (!r->gz && fd >= 0)
-            close(fd);
-    } else {
-        r->gz = gzopen(path, "rb");
-    }
+    r->gz = sp_gz_open(path, "rb");
     if (!r->gz) {
         snprintf(err, errlen, "%s: cannot open: %s", r->name,
                  errno ? strerror(errno) : "out of memory");

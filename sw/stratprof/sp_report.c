@@ -383,7 +383,7 @@ int sp_report_text(FILE *f, const sp_run_report_t *rep, const sp_replay_t *r)
 static void json_error(FILE *f, const sp_metric_result_t *m)
 {
     if (m->defined)
-        sp_out_json_double(f, m->error_pct);
+        sp_json_number(f, m->error_pct);
     else
         fputs("null", f);
 }
@@ -406,9 +406,9 @@ static void json_point(FILE *f, const sp_point_t *pt, double cpe)
                ",\"overhead_cycles\":%" PRIu64 ",\"overhead_cycles_per_event\":",
             pt->all.tuples, pt->all.sites, overhead_cycles(pt));
     if (pt->events) {
-        sp_out_json_double(f, (double)overhead_cycles(pt) / (double)pt->events);
+        sp_json_number(f, (double)overhead_cycles(pt) / (double)pt->events);
         fputs(",\"overhead_pct\":", f);
-        sp_out_json_double(f, overhead_pct(pt, cpe));
+        sp_json_number(f, overhead_pct(pt, cpe));
     } else {
         fputs("null,\"overhead_pct\":null", f);
     }
@@ -439,12 +439,12 @@ static void json_config(FILE *f, const sp_run_report_t *rep)
     else
         fputs("null", f);
     fputs(",\"cycles_per_event\":", f);
-    sp_out_json_double(f, o->cycles_per_event);
+    sp_json_number(f, o->cycles_per_event);
     fprintf(f, ",\"cycles_per_message\":%u,\"site_min\":%" PRIu64 ",\"tuple_share\":",
             SP_CLI_CYCLES_PER_MESSAGE, o->metric.min_site_count);
-    sp_out_json_double(f, o->metric.min_tuple_share);
+    sp_json_number(f, o->metric.min_tuple_share);
     fputs(",\"site_cover\":", f);
-    sp_out_json_double(f, o->metric.min_site_cover);
+    sp_json_number(f, o->metric.min_site_cover);
     fputc('}', f);
 }
 
@@ -462,10 +462,10 @@ static void json_top(FILE *f, const top_site_t *top, size_t n, const sp_replay_t
             fprintf(f, "%s{\"value\":\"%" PRIx64 "\",\"exact\":%" PRIu64 ",\"estimated\":%" PRIu64
                        ",\"exact_inv_pct\":",
                     j ? "," : "", s->values[j].word1, s->values[j].exact, np);
-            sp_out_json_double(f, share_pct(s->values[j].exact, s->site->count));
+            sp_json_number(f, share_pct(s->values[j].exact, s->site->count));
             fputs(",\"est_inv_pct\":", f);
             if (s->est)
-                sp_out_json_double(f, share_pct(np, s->est));
+                sp_json_number(f, share_pct(np, s->est));
             else
                 fputs("null", f);
             fputc('}', f);

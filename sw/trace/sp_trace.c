@@ -11,6 +11,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "sp_trace.h"
+#include "sp_gz.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -18,7 +19,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <zlib.h>
 
 enum { SP_ST_CLOSED = 0, SP_ST_OPEN, SP_ST_DONE, SP_ST_FAILED };
@@ -633,15 +633,7 @@ int sp_trace_open(sp_trace_reader_t *r, const char *path, char *err,
     r->comments[0] = '\0';
     r->buf[0] = '\n';
 
-    errno = 0;
-    if (is_stdin) {
-        int fd = dup(STDIN_FILENO);
-        r->gz = fd >= 0 ? gzdopen(fd, "rb") : NULL;
-        if (!r->gz && fd >= 0)
-            close(fd);
-    } else {
-        r->gz = gzopen(path, "rb");
-    }
+    r->gz = sp_gz_open(path, "rb");
     if (!r->gz) {
         snprintf(r->err, sizeof r->err, "%s: cannot open: %s", r->name,
                  errno ? strerror(errno) : "out of memory");
@@ -876,17 +868,7 @@ int sp_trace_writer_open(sp_trace_writer_t *w, const char *path,
     else
         snprintf(mode, sizeof mode, "wb%d", level);
 
-    errno = 0;
-    if (is_stdout) {
-        int fd;
-        fflush(stdout);
-        fd = dup(STDOUT_FILENO);
-        w->gz = fd >= 0 ? gzdopen(fd, mode) : NULL;
-        if (!w->gz && fd >= 0)
-            close(fd);
-    } else {
-        w->gz = gzopen(path, mode);
-    }
+    w->gz = sp_gz_open(path, mode);
     if (!w->gz) {
         sp_wfail(w, "cannot create: %s", errno ? strerror(errno)
                                                : "out of memory");

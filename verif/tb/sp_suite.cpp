@@ -488,7 +488,7 @@ void add_registers(std::vector<Scenario> &v, const sp_params_t &p, const SpSuite
                          {SP_REG_IRQ_ENABLE, 0x10},
                          {SP_REG_IRQ_STATUS, 0x10},
                          {0x02C, 1},
-                         {0x078, 1},
+                         {SP_REG_FILTER_HITS, 1}, /* read-only */
                          {0x07C, 1},
                          {0x0E0, 1},
                          {SP_REG_FILTER_SEL, 0x10},

@@ -45,16 +45,6 @@ static int finish(FILE *f)
 
 /* ------------------------------------------------------------- JSON bits */
 
-/* 12 significant digits: past the precision of any count ratio a reader needs,
- * short enough for 0.6 to print as 0.6. */
-static void json_number(FILE *f, double v)
-{
-    if (isfinite(v))
-        fprintf(f, "%.12g", v);
-    else
-        fputs("null", f);
-}
-
 static void json_key(FILE *f, const char *sep, const char *key)
 {
     fputs(sep, f);
@@ -65,7 +55,7 @@ static void json_key(FILE *f, const char *sep, const char *key)
 static void json_num_kv(FILE *f, const char *sep, const char *key, double v)
 {
     json_key(f, sep, key);
-    json_number(f, v);
+    sp_json_number(f, v);
 }
 
 static void json_u64_kv(FILE *f, const char *sep, const char *key, uint64_t v)

@@ -346,7 +346,8 @@ static void run(sp_value_t *v, sp_value_insn_t *in, int have_value, uint64_t val
     }
 }
 
-int sp_value_update(sp_value_t *v, uint64_t pc, uint64_t value, uint64_t count)
+/* COUNT executions of PC: updates with VALUE when HAVE_VALUE, skips otherwise. */
+static int executions(sp_value_t *v, uint64_t pc, int have_value, uint64_t value, uint64_t count)
 {
     sp_value_insn_t *in;
     if (count == 0)
@@ -354,20 +355,18 @@ int sp_value_update(sp_value_t *v, uint64_t pc, uint64_t value, uint64_t count)
     in = find_or_add(v, pc);
     if (!in)
         return -1;
-    run(v, in, 1, value, count);
+    run(v, in, have_value, value, count);
     return 0;
+}
+
+int sp_value_update(sp_value_t *v, uint64_t pc, uint64_t value, uint64_t count)
+{
+    return executions(v, pc, 1, value, count);
 }
 
 int sp_value_skip(sp_value_t *v, uint64_t pc, uint64_t count)
 {
-    sp_value_insn_t *in;
-    if (count == 0)
-        return 0;
-    in = find_or_add(v, pc);
-    if (!in)
-        return -1;
-    run(v, in, 0, 0, count);
-    return 0;
+    return executions(v, pc, 0, 0, count);
 }
 
 int sp_value_add_message(sp_value_t *v, const sp_message_t *m)
