@@ -59,7 +59,7 @@ demo: deps
 	$(BIN)/stratprof run --trace $(DEMO_TRACE) --mode HP --rate 256 --entries 2048 --top 10
 
 bench: deps $(BIN)/sp_bench $(SIMSPEED_BIN) $(BIN)/sp_drvcost
-	@SIMSPEED=$(SIMSPEED_BIN) scripts/bench.sh
+	@SIMSPEED=$(SIMSPEED_BIN) TRACES="$(TRACES)" scripts/bench.sh
 
 clean:
 	rm -rf $(BUILD)

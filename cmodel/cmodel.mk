@@ -20,7 +20,7 @@ $(BIN)/sp_bench: $(OBJ)/cmodel/bench/sp_bench.o $(SPMODEL_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $^ -o $@
 
-# The model core must build freestanding for the soft core (rv32im with
+# The model core and the driver must build freestanding for the soft core (rv32im with
 # picolibc, no library calls but mem*), and the generated S-box must match
 # its generator; both checks are scripts that print a closing line.
 TEST_BINS += scripts/check-rv32.sh scripts/check-generated.sh

@@ -25,9 +25,27 @@ for t in verif/traces/sqlite.value.1m.trace.gz verif/traces/lua.value.200k.trace
         "$(awk -v v="$(get model_tuples_per_s)" 'BEGIN {print v / 1e6}')" "$(get model_over_rtl)")
     sim_rows+=$'\n'
 done
-drv_rows=$(scripts/drvcost.sh verif/traces/sqlite.value.1m.trace.gz verif/traces/lua.value.200k.trace.gz)
-drv_counts=$(awk -F'|' 'NR == 1 {gsub(/ /, "", $5); print $5}' <<<"$drv_rows")
-drv_alone=$(awk -F'|' 'NR == 1 {gsub(/ /, "", $6); print $6}' <<<"$drv_rows")
+# The driver's cost on the committed excerpts, and on the whole value traces
+# of TRACES (default ../shared/traces) when that folder is there.
+traces=${TRACES:-../shared/traces}
+full_traces=()
+if [ -d "$traces" ]; then
+    full_traces=("$traces"/*.value.trace.gz)
+    [ -e "${full_traces[0]}" ] || full_traces=()
+fi
+if [ ${#full_traces[@]} -eq 0 ]; then
+    echo "bench: no *.value.trace.gz in $traces (TRACES): the driver's cost is measured on the excerpts only" >&2
+    traces_note="The folder of whole traces ($traces) was absent, so only the excerpts were measured."
+else
+    traces_note="Whole traces from \`$traces\` (\`make bench TRACES=...\`) follow the committed excerpts."
+fi
+drv_rows=$(scripts/drvcost.sh verif/traces/sqlite.value.1m.trace.gz verif/traces/lua.value.200k.trace.gz \
+           "${full_traces[@]}")
+# The verdict is on the whole traces when they are there (steady state), the
+# excerpts otherwise; the worst trace counts.
+verdict_rows=$(if [ ${#full_traces[@]} -gt 0 ]; then tail -n +3 <<<"$drv_rows"; else echo "$drv_rows"; fi)
+drv_counts=$(awk -F'|' '{gsub(/ /, "", $5); if ($5 + 0 > m + 0) {m = $5; n = $2}} END {gsub(/ /, "", n); print m " on " n}' <<<"$verdict_rows")
+drv_alone=$(awk -F'|' '{gsub(/ /, "", $6); if ($6 + 0 > m + 0) {m = $6; n = $2}} END {gsub(/ /, "", n); print m " on " n}' <<<"$verdict_rows")
 verilator_version=$(verilator --version | head -n 1)
 verdict() { awk -v v="$1" -v t="$2" 'BEGIN {print (v + 0 >= t + 0) ? "met" : "NOT met"}'; }
 cat > "$out" <<MD
@@ -84,19 +102,24 @@ message into the value profile, on the same run:
   table, clearing, and the growth of the arrays on first sight), split into the
   driver's part and the fold.
 
-Host instructions, x86-64, the compiler and flags above.
+Host instructions, x86-64, the compiler and flags above. $traces_note
 
 | trace | messages in the handler | interrupts | count table: instr/msg | TNV: driver instr/msg | TNV: fold instr/msg | TNV: total instr/msg |
 | --- | ---: | ---: | ---: | ---: | ---: | ---: |
 $drv_rows
 
 Target: the paper's budget of 30 per message (section 5.3.2, which includes the
-interrupt's fixed cost). The driver alone (reading, decoding and handing over a
-message): **$(awk -v v="$drv_alone" 'BEGIN {print (v + 0 <= 30) ? "met" : "NOT met"}')** ($drv_alone on the first trace). Folded into the count table:
-**$(awk -v v="$drv_counts" 'BEGIN {print (v + 0 <= 30) ? "met" : "NOT met"}')** ($drv_counts): the read (a call, the returned words), the hash (two
-multiplies), the probe (three compares) and the add are about 31 instructions on a hit
-in the first slot; the rest are new tuples and probe steps. Folded into TNV tables a
-message costs about ten times the budget, so that analysis belongs outside the handler
+interrupt's fixed cost), judged on the worst whole trace (on the worst excerpt when the
+whole traces are absent). The driver alone (reading, decoding and handing over a
+message): **$(awk -v v="${drv_alone%% *}" 'BEGIN {print (v + 0 <= 30) ? "met" : "NOT met"}')** (worst: $drv_alone). Folded into the count table:
+**$(awk -v v="${drv_counts%% *}" 'BEGIN {print (v + 0 <= 30) ? "met" : "NOT met"}')** (worst: $drv_counts). A message whose tuple is already in the table
+costs about 25 instructions: the call that reads its three registers (5), the hash (one
+64-bit multiply and shift on the one-word key, 8 with the count and kind), the first
+probe (7) and the add and loop (5). A tuple seen for the first time costs about 15 more
+(the probe that finds a free slot, the room check and the stores), so a trace's number rises with
+its share of new tuples: the short lua excerpt, 300 messages of which many are first
+sightings, is the highest. Folded into TNV tables a message costs about ten times the
+budget, so that analysis belongs outside the handler
 (the sink may queue messages for the main loop).
 
 Why H[P] is fast: the index is linear over xor, so the model folds each S-box entry to

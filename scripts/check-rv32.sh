@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# check-rv32.sh - compiles the C model for rv32im against picolibc and checks
-# that the objects call nothing but the mem* functions and libgcc helpers,
-# so the model runs on the soft core without malloc or stdio.
+# check-rv32.sh - compiles the C model and the host driver's freestanding
+# part (the driver and its memory-mapped HAL) for rv32im against picolibc and
+# checks that the objects call nothing but the mem* functions and libgcc
+# helpers, so both run on the soft core without malloc or stdio.
 set -u
 cd "$(dirname "$0")/.."
 RV_CC=${RV_CC:-riscv64-unknown-elf-gcc}
-RV_CFLAGS=${RV_CFLAGS:--march=rv32im -mabi=ilp32 -Os -std=c99 -Wall -Wextra -Werror -ffreestanding --specs=picolibc.specs -Icmodel/include}
+RV_CFLAGS=${RV_CFLAGS:--march=rv32im -mabi=ilp32 -Os -std=c99 -Wall -Wextra -Werror -ffreestanding --specs=picolibc.specs -Icmodel/include -Isw/driver}
 OUT=${OUT:-build/rv32}
-[ $# -gt 0 ] || set -- cmodel/src/*.c
+[ $# -gt 0 ] || set -- cmodel/src/*.c sw/driver/sp_driver.c sw/driver/sp_hal_mmio.c
 mkdir -p "$OUT"
 if ! command -v "$RV_CC" >/dev/null; then
     echo "check_rv32: $RV_CC not found (scripts/deps.sh installs gcc-riscv64-unknown-elf)"
@@ -29,7 +30,7 @@ defined=$(riscv64-unknown-elf-nm --defined-only "${objs[@]}" | awk 'NF == 3 {pri
 needed=$(riscv64-unknown-elf-nm -u "${objs[@]}" | awk 'NF == 2 {print $2}' | sort -u)
 bad=$(comm -23 <(echo "$needed") <(echo "$defined") | grep -vE '^(memcpy|memset|memmove|__[a-z0-9_]+)$' || true)
 if [ -n "$bad" ]; then
-    echo "check_rv32: the model needs library symbols a bare-metal build lacks:" $bad
+    echo "check_rv32: the objects need library symbols a bare-metal build lacks:" $bad
     failed=$((failed + 1))
 else
     passed=$((passed + 1))

@@ -13,8 +13,12 @@
  * copies only lose their per-message tests if the compiler inlines it. */
 #if defined(__GNUC__)
 #define SP_ALWAYS_INLINE inline __attribute__((always_inline))
+#define SP_NOINLINE __attribute__((noinline))
+#define SP_LIKELY(x) __builtin_expect(!!(x), 1)
 #else
+#define SP_LIKELY(x) (x)
 #define SP_ALWAYS_INLINE inline
+#define SP_NOINLINE
 #endif
 #define VERSION_MAJOR 1u
 #define FILTER_N_MAX 16u
@@ -122,9 +126,17 @@ void sp_drv_set_sink(sp_drv_t *d, sp_drv_sink_fn sink, void *user)
     d->sink_user = user;
 }
 
-void sp_drv_set_counts(sp_drv_t *d, sp_drv_counts_t *t)
+int sp_drv_set_counts(sp_drv_t *d, sp_drv_counts_t *t)
 {
+    if (t) {
+        int wide = d->build.word_bits == 64;
+        if (t->room != t->limit && t->wide != wide)
+            return fail(d, SP_DRV_E_CONFIG, "counts.wide", (uint64_t)t->wide, (uint64_t)wide, (uint64_t)wide,
+                        "the table holds tuples keyed for the other word width");
+        t->wide = wide;
+    }
     d->counts = t;
+    return SP_DRV_OK;
 }
 
 int sp_drv_counts_init(sp_drv_counts_t *t, sp_drv_count_t *slots, uint32_t nslots)
@@ -138,6 +150,7 @@ int sp_drv_counts_init(sp_drv_counts_t *t, sp_drv_count_t *slots, uint32_t nslot
     t->shift = 64 - bits;
     t->mask = nslots - 1;
     t->limit = nslots / 4 * 3;
+    t->wide = 0;
     sp_drv_counts_clear(t);
     return 0;
 }
@@ -146,45 +159,65 @@ void sp_drv_counts_clear(sp_drv_counts_t *t)
 {
     for (uint32_t i = 0; i <= t->mask; i++)
         t->slots[i].tag = 0;
-    t->used = 0;
+    t->room = t->limit;
     t->spilled = 0;
     t->spilled_count = 0;
 }
 
+void sp_drv_count_tuple(const sp_drv_counts_t *t, const sp_drv_count_t *e, sp_tuple_t *out)
+{
+    out->kind = (uint8_t)(e->tag & SP_MSG_KIND_MASK);
+    if (t->wide) {
+        out->word0 = e->key;
+        out->word1 = e->key2;
+    } else {
+        out->word0 = e->key >> 32;
+        out->word1 = e->key & 0xFFFFFFFFu;
+    }
+}
+
 /* Multiply-shift hashing: the top bits of a product depend on every bit of
  * the key, so dense PCs and small values spread over the table.  A 32-bit
- * build hashes in 32 bits (the constants fit an instruction's immediate).
- * The kind is left out: one PC rarely carries two kinds, and the tag
- * comparison tells them apart when it does. */
-static SP_ALWAYS_INLINE uint32_t counts_hash(uint64_t w0, uint64_t w1, const int wide, uint32_t shift)
+ * build's tuple is one 64-bit key: a 64-bit processor hashes it with one
+ * multiply, a 32-bit one (a soft core) with two 32-bit multiplies rather
+ * than a 64-bit product's four.  The kind is left out: one PC rarely
+ * carries two kinds, and the tag comparison tells them apart when it does. */
+static SP_ALWAYS_INLINE uint32_t counts_hash(uint64_t key, uint64_t key2, const int wide, uint32_t shift)
 {
     if (wide)
-        return (uint32_t)(((w0 ^ w1 * 0xC2B2AE3D27D4EB4Full) * 0x9E3779B97F4A7C15ull) >> shift);
-    return ((uint32_t)w0 ^ (uint32_t)w1 * 0x27D4EB2Fu) * 0x9E3779B1u >> (shift - 32u);
+        key ^= key2 * 0xC2B2AE3D27D4EB4Full;
+#if UINTPTR_MAX > 0xFFFFFFFFu
+    return (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> shift);
+#else
+    if (wide)
+        return (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> shift);
+    return ((uint32_t)(key >> 32) ^ (uint32_t)key * 0x27D4EB2Fu) * 0x9E3779B1u >> (shift - 32u);
+#endif
 }
 
 /* 1 when the message was folded into T, 0 when T is full and it is new.  The
  * message arrives in registers, and the table's geometry too (the HAL calls
  * are opaque to the compiler, which would load it again per message). */
 static SP_ALWAYS_INLINE int counts_add(sp_drv_counts_t *t, sp_drv_count_t *slots, uint32_t mask, uint32_t s,
-                                       uint32_t tag, uint64_t w0, uint64_t w1, uint32_t count)
+                                       uint32_t tag, uint64_t key, uint64_t key2, const int wide, uint32_t count)
 {
     for (;;) {
         sp_drv_count_t *e = &slots[s];
-        if (e->word0 == w0 && e->word1 == w1 && e->tag == tag) {
+        if (SP_LIKELY(e->key == key && (!wide || e->key2 == key2) && e->tag == tag)) {
             e->count += count;
             return 1;
         }
         if (e->tag == 0) {
-            if (t->used == t->limit) {
+            if (t->room == 0) {
                 t->spilled++;
                 t->spilled_count += count;
                 return 0;
             }
-            t->used++;
+            t->room--;
             e->tag = tag;
-            e->word0 = w0;
-            e->word1 = w1;
+            e->key = key;
+            if (wide)
+                e->key2 = key2;
             e->count = count;
             return 1;
         }
@@ -431,44 +464,48 @@ static SP_ALWAYS_INLINE size_t pop_loop(sp_drv_t *d, size_t n, const enum pop_ho
     sp_drv_count_t *const slots = fold ? counts->slots : 0;
     const uint32_t shift = fold ? counts->shift : 0;
     const uint32_t mask = fold ? counts->mask : 0;
-    size_t done = 0;
-    for (; done < n; done++) {
+    size_t left = n;
+    for (; left; left--) {
         uint32_t head;
-        uint64_t w0, w1;
+        /* the tuple as the count table keys it (see sp_drv_count_t) */
+        uint64_t key, key2 = 0;
         if (how == POP_BURST) {
             sp_hal_msg_t hm = read_msg(ctx);
             head = hm.head;
             if (!(head & SP_MSG_VALID))
                 break;
-            w0 = hm.w0;
-            w1 = hm.w1;
+            key = hm.words;
         } else {
             head = read32(ctx, SP_REG_MSG_HEAD);
             if (!(head & SP_MSG_VALID))
                 break;
-            w0 = read32(ctx, SP_REG_MSG_W0_LO);
-            w1 = read32(ctx, SP_REG_MSG_W1_LO);
+            key = read32(ctx, SP_REG_MSG_W0_LO);
+            key2 = read32(ctx, SP_REG_MSG_W1_LO);
             if (how == POP_WORDS64) {
-                w0 |= (uint64_t)read32(ctx, SP_REG_MSG_W0_HI) << 32;
-                w1 |= (uint64_t)read32(ctx, SP_REG_MSG_W1_HI) << 32;
+                key |= (uint64_t)read32(ctx, SP_REG_MSG_W0_HI) << 32;
+                key2 |= (uint64_t)read32(ctx, SP_REG_MSG_W1_HI) << 32;
+            } else {
+                key = key << 32 | key2;
+                key2 = 0;
             }
         }
+        const int wide = how == POP_WORDS64;
         uint32_t count = head & SP_MSG_COUNT_MASK;
         /* VALID and KIND together: a non-zero tag per kind, one shift */
-        if (fold && counts_add(counts, slots, mask, counts_hash(w0, w1, how == POP_WORDS64, shift),
-                               head >> SP_MSG_KIND_SHIFT, w0, w1, count))
+        if (fold && counts_add(counts, slots, mask, counts_hash(key, key2, wide, shift), head >> SP_MSG_KIND_SHIFT,
+                               key, key2, wide, count))
             continue;
         if (sink) {
             sp_message_t m;
             m.tuple.kind = (uint8_t)(head >> SP_MSG_KIND_SHIFT & SP_MSG_KIND_MASK);
-            m.tuple.word0 = w0;
-            m.tuple.word1 = w1;
+            m.tuple.word0 = wide ? key : key >> 32;
+            m.tuple.word1 = wide ? key2 : key & 0xFFFFFFFFu;
             m.count = count;
             sink(user, &m);
         }
     }
-    d->messages += done;
-    return done;
+    d->messages += n - left;
+    return n - left;
 }
 
 /* The read and the fold are constants in each call, so each combination gets

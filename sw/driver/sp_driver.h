@@ -84,7 +84,10 @@ typedef void (*sp_drv_sink_fn)(void *user, const sp_message_t *msg);
  * lost: the table plus the spilled messages are the whole profile.
  */
 typedef struct sp_drv_count {
-    uint64_t word0, word1, count;
+    /* The tuple as one compare: word0 << 32 | word1 on a 32-bit build (key2
+     * unused), word0 and word1 on a 64-bit one; sp_drv_count_tuple() decodes. */
+    uint64_t key, key2;
+    uint64_t count;
     uint32_t tag;  /* 8 + kind (MSG_HEAD bits 31..28); 0 = free slot */
 } sp_drv_count_t;
 
@@ -92,9 +95,11 @@ typedef struct sp_drv_counts {
     sp_drv_count_t *slots;
     uint32_t shift;          /* 64 - log2(slots): the hash keeps the top bits */
     uint32_t mask;           /* slots - 1 */
-    uint32_t used, limit;    /* tuples held; most it may hold */
+    uint32_t limit;          /* most tuples it may hold (3/4 of the slots) */
+    uint32_t room;           /* tuples it may still take: it holds limit - room */
     uint64_t spilled;        /* messages that found the table full */
     uint64_t spilled_count;  /* the counts they carried */
+    int wide;                /* keys of a 64-bit build (set by sp_drv_set_counts) */
 } sp_drv_counts_t;
 
 /* Empties T over SLOTS[NSLOTS]; NSLOTS must be a power of two, 4..2^31.
@@ -102,6 +107,8 @@ typedef struct sp_drv_counts {
 int sp_drv_counts_init(sp_drv_counts_t *t, sp_drv_count_t *slots, uint32_t nslots);
 /* Forgets every tuple; keeps the slots. */
 void sp_drv_counts_clear(sp_drv_counts_t *t);
+/* The tuple a used slot E of T holds (E->tag != 0). */
+void sp_drv_count_tuple(const sp_drv_counts_t *t, const sp_drv_count_t *e, sp_tuple_t *out);
 
 /* The accounting counters of one snapshot, extended to 64 bits. */
 typedef struct sp_drv_acc {
@@ -132,8 +139,10 @@ int sp_drv_init(sp_drv_t *d, const sp_hal_t *hal);
 /* Messages go to SINK(USER, msg) from now on (NULL: counted and dropped). */
 void sp_drv_set_sink(sp_drv_t *d, sp_drv_sink_fn sink, void *user);
 /* Messages are folded into T from now on (NULL: back to the sink alone);
- * those that find T full still reach the sink. */
-void sp_drv_set_counts(sp_drv_t *d, sp_drv_counts_t *t);
+ * those that find T full still reach the sink.  E_CONFIG when T holds
+ * tuples keyed for the other word width (a table filled on a 32-bit build
+ * cannot go on on a 64-bit one); T is not taken then. */
+int sp_drv_set_counts(sp_drv_t *d, sp_drv_counts_t *t);
 
 /* The paper's reference configuration H[P_256]_2048, narrowed to the build. */
 void sp_drv_config_default(const sp_drv_t *d, sp_drv_config_t *c);

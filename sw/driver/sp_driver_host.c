@@ -113,9 +113,7 @@ int sp_drv_counts_to_profile(const sp_drv_counts_t *t, sp_profile_t *p)
         if (e->tag == 0)
             continue;
         sp_tuple_t tu;
-        tu.kind = (uint8_t)(e->tag & 7u);
-        tu.word0 = e->word0;
-        tu.word1 = e->word1;
+        sp_drv_count_tuple(t, e, &tu);
         if (sp_profile_add(p, &tu, e->count) != 0)
             return -1;
     }

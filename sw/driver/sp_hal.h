@@ -15,10 +15,12 @@
 
 #include <stdint.h>
 
-/* One message of a 32-bit build as read_msg returns it (small enough to come
- * back in registers on common ABIs). */
+/* One message of a 32-bit build as read_msg returns it: the two words
+ * already as the one 64-bit key the driver's count table compares, and the
+ * head beside it (two registers on common ABIs). */
 typedef struct sp_hal_msg {
-    uint32_t head, w0, w1;
+    uint64_t words; /* MSG_W0_LO << 32 | MSG_W1_LO */
+    uint32_t head;
 } sp_hal_msg_t;
 
 typedef struct sp_hal {
@@ -33,7 +35,7 @@ typedef struct sp_hal {
     void (*irq_ack)(void *ctx);
     /* Optional (NULL: three read32 calls).  One message of a 32-bit build:
      * reads MSG_HEAD and, when its VALID bit is set, MSG_W0_LO and MSG_W1_LO
-     * (otherwise w0 and w1 are 0).  Exactly the three reads, in that order,
+     * (otherwise words is 0).  Exactly the three reads, in that order,
      * in one call: the drain loop's per-message cost is mostly calls. */
     sp_hal_msg_t (*read_msg)(void *ctx);
 } sp_hal_t;

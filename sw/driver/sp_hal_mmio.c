@@ -14,10 +14,10 @@ static uint32_t mmio_read(void *ctx, uint32_t off)
 static sp_hal_msg_t mmio_read_msg(void *ctx)
 {
     volatile uint32_t *b = ((sp_hal_mmio_t *)ctx)->base;
-    sp_hal_msg_t m = {b[SP_REG_MSG_HEAD >> 2], 0, 0};
+    sp_hal_msg_t m = {0, b[SP_REG_MSG_HEAD >> 2]};
     if (m.head & SP_MSG_VALID) {
-        m.w0 = b[SP_REG_MSG_W0_LO >> 2];
-        m.w1 = b[SP_REG_MSG_W1_LO >> 2];
+        m.words = (uint64_t)b[SP_REG_MSG_W0_LO >> 2] << 32;
+        m.words |= b[SP_REG_MSG_W1_LO >> 2];
     }
     return m;
 }

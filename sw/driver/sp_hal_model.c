@@ -16,11 +16,11 @@ static uint32_t model_read(void *ctx, uint32_t off)
 static sp_hal_msg_t model_read_msg(void *ctx)
 {
     sp_hal_model_t *hm = (sp_hal_model_t *)ctx;
-    sp_hal_msg_t m = {sp_reg_read(hm->model, SP_REG_MSG_HEAD), 0, 0};
+    sp_hal_msg_t m = {0, sp_reg_read(hm->model, SP_REG_MSG_HEAD)};
     hm->reads++;
     if (m.head & SP_MSG_VALID) {
-        m.w0 = sp_reg_read(hm->model, SP_REG_MSG_W0_LO);
-        m.w1 = sp_reg_read(hm->model, SP_REG_MSG_W1_LO);
+        m.words = (uint64_t)sp_reg_read(hm->model, SP_REG_MSG_W0_LO) << 32;
+        m.words |= sp_reg_read(hm->model, SP_REG_MSG_W1_LO);
         hm->reads += 2;
     }
     return m;

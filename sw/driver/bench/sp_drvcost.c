@@ -97,11 +97,11 @@ int main(int argc, char **argv)
     sp_drv_counts_t counts;
     sp_drv_count_t *slots = counts_fold ? malloc(COUNT_SLOTS * sizeof *slots) : NULL;
     if (counts_fold) {
-        if (!slots || sp_drv_counts_init(&counts, slots, COUNT_SLOTS) != 0) {
+        if (!slots || sp_drv_counts_init(&counts, slots, COUNT_SLOTS) != 0 ||
+            sp_drv_set_counts(&d, &counts) != SP_DRV_OK) {
             fprintf(stderr, "sp_drvcost: cannot set up the count table\n");
             return 1;
         }
-        sp_drv_set_counts(&d, &counts);
         sp_drv_set_sink(&d, spill, &spilled);
     } else {
         sp_drv_set_sink(&d, fold, &vp);
@@ -129,7 +129,7 @@ int main(int argc, char **argv)
            "writes=%llu tuples_kept=%llu spilled=%llu\n", counts_fold ? "counts" : "tnv",
            (unsigned long long)n, (unsigned long long)d.messages, (unsigned long long)d.isr_messages,
            (unsigned long long)d.interrupts, (unsigned long long)hm.reads, (unsigned long long)hm.writes,
-           (unsigned long long)(counts_fold ? counts.used : sp_value_ninsns(&vp)),
+           (unsigned long long)(counts_fold ? counts.limit - counts.room : sp_value_ninsns(&vp)),
            (unsigned long long)(counts_fold ? counts.spilled : 0));
     sp_trace_close(&rd);
     sp_value_free(&vp);
