@@ -2,7 +2,8 @@
 #
 # `make` builds everything into build/; `make test` runs every test;
 # `make demo` runs the main job on the committed trace excerpt;
-# `make bench` measures the model and writes docs/performance.md.
+# `make bench` measures the model and writes docs/performance.md;
+# `make trace PROG=file.c` traces any C/C++ program (sw/tracer/tracer.mk).
 # Each part adds its own rules through the .mk fragment in its folder.
 
 BUILD    ?= build
@@ -27,6 +28,7 @@ all:
 
 include cmodel/cmodel.mk
 include sw/trace/trace.mk
+include sw/tracer/tracer.mk
 include sw/profile/profile.mk
 include sw/driver/driver.mk
 include sw/stratprof/stratprof.mk

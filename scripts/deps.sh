@@ -17,6 +17,7 @@ apt_pkgs=(
     picolibc-riscv64-unknown-elf
     valgrind                        # make bench: the driver's instructions per message
     libsystemc-dev                  # sim/: the SystemC model of the whole system
+    clang                           # sw/tracer: make trace and its test instrument with clang
 )
 pip_pkgs=()
 for group in "$@"; do

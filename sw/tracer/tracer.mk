@@ -1,0 +1,65 @@
+# sw/tracer/tracer.mk - builds libsptracer.a (the runtime that turns clang's
+# instrumentation callbacks into a trace), its test, and `make trace`, which
+# traces any C/C++ program. Included by the top Makefile from the repository
+# root; the runtime's object comes from the generic $(OBJ)/%.o rule there,
+# that is from $(CC) with no instrumentation.
+
+SPTRACER_SRCS := sw/tracer/sp_tracer.c
+SPTRACER_OBJS := $(SPTRACER_SRCS:%.c=$(OBJ)/%.o)
+SPTRACER_LIB  := $(BUILD)/lib/libsptracer.a
+
+# The instrumenting compiler: `clang` (Debian package clang, which
+# scripts/deps.sh installs) if present, else clang-14 itself.
+TRACE_CC  ?= $(if $(shell command -v clang 2>/dev/null),clang,clang-14)
+TRACE_CXX ?= $(if $(shell command -v clang++ 2>/dev/null),clang++,clang++-14)
+# What a traced program is compiled with (the flags of the shared traces)
+# and linked against; sw/tracer/README.md gives them for other build systems.
+# -fno-sanitize-link-runtime: libsptracer provides every callback, so clang
+# must not link its own sanitizer runtime (not installed by Debian's clang,
+# and its weak callbacks would compete with ours).
+TRACE_FLAGS := -fsanitize-coverage=trace-pc,trace-loads -finstrument-functions \
+               -fno-sanitize-link-runtime
+TRACE_OPT   ?= -O2 -g
+TRACE_LIBS  := $(SPTRACER_LIB) $(SPTRACE_LIB) -lz -lpthread
+
+all: $(SPTRACER_LIB)
+
+# Removed first so an object dropped from the folder leaves the archive too.
+$(SPTRACER_LIB): $(SPTRACER_OBJS)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+# The test builds its instrumented program itself when it runs, so a missing
+# clang fails this one test with a message instead of stopping `make test`.
+# The compiler and flags are compiled in; the object is rebuilt when they
+# change here.
+$(OBJ)/sw/tracer/tests/test_tracer.o: CPPFLAGS += \
+    -DSP_TEST_TRACE_CC='"$(TRACE_CC)"' -DSP_TEST_TRACE_FLAGS='"$(TRACE_FLAGS)"' \
+    -DSP_TEST_TRACE_LIBS='"$(TRACE_LIBS)"'
+$(OBJ)/sw/tracer/tests/test_tracer.o: sw/tracer/tracer.mk
+
+$(BIN)/test_tracer: $(OBJ)/sw/tracer/tests/test_tracer.o $(SPTRACE_LIB) $(SPTRACER_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) $(OBJ)/sw/tracer/tests/test_tracer.o $(SPTRACE_LIB) $(LDLIBS_Z) -o $@
+
+TEST_BINS += $(BIN)/test_tracer
+
+# make trace PROG="a.c [b.c ...]" [ARGS="..."] [OUT=file.trace.gz] [KINDS=vec]
+#            [SKIP=N] [EVENTS=N] [LEVEL=1..9] [TRACE_CFLAGS=...] [TRACE_LDLIBS=...]
+# Builds PROG instrumented into $(BUILD)/trace/, runs it with address-space
+# randomisation off and prints where the trace is and how many tuples it
+# holds (sw/tracer/trace.sh does the work). Each value is handed over in
+# single quotes so that spaces and quotes in ARGS survive.
+sp_shq = '$(subst ','\'',$(1))'
+
+.PHONY: trace
+trace: deps
+	@$(MAKE) --no-print-directory -s $(SPTRACER_LIB) $(SPTRACE_LIB)
+	@PROG=$(call sp_shq,$(PROG)) ARGS=$(call sp_shq,$(ARGS)) OUT=$(call sp_shq,$(OUT)) \
+	  KINDS=$(call sp_shq,$(KINDS)) SKIP=$(call sp_shq,$(SKIP)) \
+	  EVENTS=$(call sp_shq,$(EVENTS)) LEVEL=$(call sp_shq,$(LEVEL)) \
+	  TRACE_CC=$(call sp_shq,$(TRACE_CC)) TRACE_CXX=$(call sp_shq,$(TRACE_CXX)) \
+	  TRACE_FLAGS=$(call sp_shq,$(TRACE_FLAGS) $(TRACE_OPT) $(TRACE_CFLAGS)) \
+	  TRACE_LIBS=$(call sp_shq,$(TRACE_LIBS) $(TRACE_LDLIBS)) \
+	  TRACE_DIR=$(call sp_shq,$(BUILD)/trace) sw/tracer/trace.sh
