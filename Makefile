@@ -36,6 +36,7 @@ include rtl/rtl.mk
 include fpga/fpga.mk
 include verif/verif.mk
 include sim/sim.mk
+include sw/eval/eval.mk
 
 all: $(BIN)/stratprof
 
