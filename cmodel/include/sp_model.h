@@ -46,6 +46,7 @@ typedef struct sp_params {
     unsigned miss_bits;     /* tagged miss counter, 2..4: REPLACE_MISSES <= 2^miss_bits */
     unsigned opt_tagged;    /* 1: the TAG mode is built */
     unsigned opt_cr;        /* 1: the CR and HCR modes are built */
+    unsigned opt_htp;       /* 1: the HTP mode is built */
     unsigned acc_bits;      /* accounting counter width, 32..64: they count modulo 2^acc_bits */
     unsigned filter_n;      /* PC filter entries, 0..SP_MAX_FILTER_N */
 } sp_params_t;
@@ -70,11 +71,24 @@ enum sp_fsm_edge {
     SP_FSM_COUNT
 };
 
+/* HTP transitions, counted for coverage (docs/spec.md section 5.5). */
+enum sp_htp_edge {
+    SP_HTP_CLAIM = 0, /* Empty: the tuple becomes the owner, both counts seeded */
+    SP_HTP_OWNER,     /* the owner: counted exactly */
+    SP_HTP_REST,      /* another tuple: counted in the rest stream */
+    SP_HTP_SWITCH,    /* rest report with no owner hit since the last one: new owner */
+    SP_HTP_EMIT,      /* a message (owner or rest) */
+    SP_HTP_COUNT
+};
+
 typedef struct sp_entry {
-    uint16_t count; /* P/CR: events since last message; TAG: hit count (or carry when Empty) */
+    uint16_t count; /* P/CR: events since last message; TAG: hit count (or carry when Empty);
+                       HTP: the owner's count */
+    uint16_t rest;  /* HTP: the count of the other tuples' stream */
     uint8_t tag;
     uint8_t miss;
-    uint8_t state; /* enum sp_tag_state */
+    uint8_t state; /* enum sp_tag_state; HTP: Empty or Valid (an owner) */
+    uint8_t hit;   /* HTP: the owner hit since the rest stream last reported */
 } sp_entry_t;
 
 typedef struct sp_assoc_entry {
@@ -117,6 +131,7 @@ typedef struct sp_model {
     uint64_t acc_snap[SP_ACC_COUNT];
     /* coverage of the tagged FSM, not visible on the bus */
     uint64_t fsm_hits[SP_FSM_COUNT];
+    uint64_t htp_hits[SP_HTP_COUNT];
 } sp_model_t;
 
 /* Result of offering one tuple to the input port. */

@@ -17,7 +17,7 @@
 #define SP_REG_PARAMS2     0x00Cu /* more built parameters */
 
 #define SP_ID_VALUE        0x53505246u
-#define SP_VERSION_VALUE   0x00010002u /* 1.2 */
+#define SP_VERSION_VALUE   0x00010003u /* 1.3 */
 
 /* SP_REG_PARAMS fields */
 #define SP_PARAMS_WORD_BITS_SHIFT  0  /* [7:0]   32 or 64 */
@@ -32,6 +32,7 @@
 #define SP_PARAMS2_FILTER_N_SHIFT  11 /* [15:11] entries of the PC filter, 0..16 */
 #define SP_PARAMS2_TAGGED          (1u << 16) /* the TAG mode is built */
 #define SP_PARAMS2_CR              (1u << 17) /* the CR and HCR modes are built */
+#define SP_PARAMS2_HTP             (1u << 18) /* the HTP mode is built */
 #define SP_PARAMS2_ACC_BITS_SHIFT  24 /* [30:24] accounting counter width, 32..64 */
 
 /* ---- control ---- */
@@ -97,14 +98,15 @@ enum sp_sampler {
     SP_SAMPLER_HR  = 4, /* stratified random H[R_r]_n */
     SP_SAMPLER_HCR = 5, /* stratified counted random H[CR_r]_n */
     SP_SAMPLER_TAG = 6, /* tagged compressor (Empty/Valid/Evict) */
-    SP_SAMPLER_COUNT = 7
+    SP_SAMPLER_HTP = 7, /* tagged stratified: owner exact, the rest periodic from a random phase */
+    SP_SAMPLER_COUNT = 8
 };
 
 #define SP_REG_RATE        0x034u /* [15:0] r, 1..65535 */
 #define SP_REG_TABLE       0x038u
 #define SP_TABLE_INDEX_BITS_SHIFT 0  /* [3:0] log2 entries in use */
 #define SP_TABLE_WAYS_LOG2_SHIFT  8  /* [9:8] log2 ways (TAG) */
-#define SP_TABLE_TAG_BITS_SHIFT   12 /* [15:12] tag width (TAG) */
+#define SP_TABLE_TAG_BITS_SHIFT   12 /* [15:12] tag width (TAG, HTP) */
 #define SP_REG_TAG_THRESH  0x03Cu
 #define SP_TAG_EVICT_HITS_SHIFT     0  /* [15:0] ShouldEvict: hits >= this */
 #define SP_TAG_REPLACE_MISSES_SHIFT 16 /* [19:16] ShouldReplace: misses + 1 >= this */

@@ -386,6 +386,72 @@ static void tagged(sp_model_t *m, const sp_tuple_t *t, uint32_t set)
     }
 }
 
+/* ------------------------------------------- tagged stratified HTP (5.5) */
+
+/*
+ * Each of the n streams has an owner, the tuple whose tag the entry holds,
+ * counted exactly, and a rest stream of every other tuple, sampled
+ * periodically.  Both counts start from a random phase when the entry is
+ * claimed, so a stream that stops short of r events still reports with
+ * probability count / r: the estimate of every tuple is unbiased, where
+ * H[P] keeps up to r - 1 events of every stream back.  The phases are
+ * implied counts, like the r of a random sampler's message, and are
+ * accounted in COUNT_IN.  An owner that did not hit between two reports of
+ * its rest stream hands the entry to the tuple that made the report.
+ */
+static void tagged_stratified(sp_model_t *m, const sp_tuple_t *t, unsigned idx)
+{
+    uint8_t tag = (uint8_t)fast_tag(m, t->word0 ^ t->word1 ^ t->kind);
+    sp_entry_t *e = &m->table[idx];
+    uint32_t h;
+    m->seed = sp_xorshift32(m->seed); /* one draw per event */
+    m->acc[SP_ACC_COUNT_IN]++;
+    m->acc[SP_ACC_COUNT_RES_TABLE]++;
+    if (e->state == SP_TAG_EMPTY) {
+        uint32_t own = (uint32_t)(((m->seed >> 16) * m->rate) >> 16);
+        uint32_t rest = (uint32_t)(((m->seed & 0xFFFFu) * m->rate) >> 16);
+        m->htp_hits[SP_HTP_CLAIM]++;
+        m->acc[SP_ACC_COUNT_IN] += own + rest;
+        m->acc[SP_ACC_COUNT_RES_TABLE] += own + rest;
+        e->state = SP_TAG_VALID;
+        e->tag = tag;
+        e->hit = 1;
+        e->rest = (uint16_t)rest;
+        h = own + 1u;
+    } else if (e->tag == tag) {
+        m->htp_hits[SP_HTP_OWNER]++;
+        e->hit = 1;
+        h = e->count + 1u;
+    } else {
+        m->htp_hits[SP_HTP_REST]++;
+        h = e->rest + 1u;
+        if (h < m->rate) {
+            e->rest = (uint16_t)h;
+            return;
+        }
+        m->htp_hits[SP_HTP_EMIT]++;
+        m->acc[SP_ACC_COUNT_RES_TABLE] -= h;
+        e->rest = 0;
+        if (!e->hit) {
+            m->htp_hits[SP_HTP_SWITCH]++;
+            e->tag = tag;
+            e->rest = e->count;
+            e->count = 0;
+        }
+        e->hit = 0;
+        emit(m, t, h);
+        return;
+    }
+    if (h < m->rate) {
+        e->count = (uint16_t)h;
+        return;
+    }
+    m->htp_hits[SP_HTP_EMIT]++;
+    m->acc[SP_ACC_COUNT_RES_TABLE] -= h;
+    e->count = 0;
+    emit(m, t, h);
+}
+
 /* ----------------------------------------------------------- input port */
 
 static inline void compress(sp_model_t *m, const sp_tuple_t *in)
@@ -421,6 +487,10 @@ static inline void compress(sp_model_t *m, const sp_tuple_t *in)
         break;
     case SP_SAMPLER_HCR:
         counted_random(m, &t, fast_index(m, t.word0 ^ t.kind, t.word1));
+        break;
+    case SP_SAMPLER_HTP:
+        m->acc[SP_ACC_EV_COUNTED]++;
+        tagged_stratified(m, &t, fast_index(m, t.word0 ^ t.kind, t.word1));
         break;
     default: /* SP_SAMPLER_TAG */
         m->acc[SP_ACC_EV_COUNTED]++;
@@ -568,10 +638,11 @@ static void decode_config(sp_model_t *m)
 static uint64_t resident_in_table(const sp_model_t *m)
 {
     uint64_t sum = 0;
-    if (m->sampler != SP_SAMPLER_P && m->sampler != SP_SAMPLER_HP && m->sampler != SP_SAMPLER_TAG)
+    if (m->sampler != SP_SAMPLER_P && m->sampler != SP_SAMPLER_HP && m->sampler != SP_SAMPLER_TAG &&
+        m->sampler != SP_SAMPLER_HTP)
         return 0;
     for (unsigned i = 0; i < (1u << m->params.table_aw); i++)
-        sum += (uint64_t)m->table[i].count + m->table[i].miss;
+        sum += (uint64_t)m->table[i].count + m->table[i].miss + m->table[i].rest;
     return sum;
 }
 
@@ -581,6 +652,8 @@ static void clear_table(sp_model_t *m)
         m->table[i].count = 0;
         m->table[i].tag = 0;
         m->table[i].miss = 0;
+        m->table[i].rest = 0;
+        m->table[i].hit = 0;
         m->table[i].state = SP_TAG_EMPTY;
     }
     m->acc[SP_ACC_COUNT_DISCARDED] += m->acc[SP_ACC_COUNT_RES_TABLE];
@@ -599,6 +672,8 @@ static int sampler_built(const sp_model_t *m, unsigned sampler)
         return m->params.opt_tagged != 0;
     if (sampler == SP_SAMPLER_CR || sampler == SP_SAMPLER_HCR)
         return m->params.opt_cr != 0;
+    if (sampler == SP_SAMPLER_HTP)
+        return m->params.opt_htp != 0;
     return sampler < SP_SAMPLER_COUNT;
 }
 
@@ -866,6 +941,7 @@ uint32_t sp_reg_read(sp_model_t *m, uint32_t offset)
         return p->count_bits << SP_PARAMS2_COUNT_BITS_SHIFT |
                p->miss_bits << SP_PARAMS2_MISS_BITS_SHIFT |
                (p->opt_tagged ? SP_PARAMS2_TAGGED : 0u) | (p->opt_cr ? SP_PARAMS2_CR : 0u) |
+               (p->opt_htp ? SP_PARAMS2_HTP : 0u) |
                p->acc_bits << SP_PARAMS2_ACC_BITS_SHIFT | p->filter_n << SP_PARAMS2_FILTER_N_SHIFT;
     case SP_REG_CTRL:
         return m->ctrl;
@@ -967,6 +1043,7 @@ void sp_params_default(sp_params_t *p)
     p->miss_bits = 4;
     p->opt_tagged = 1;
     p->opt_cr = 1;
+    p->opt_htp = 1;
     p->acc_bits = 64;
     p->filter_n = 8;
 }
@@ -1022,6 +1099,8 @@ int sp_model_init(sp_model_t *m, const sp_params_t *p)
     }
     for (unsigned i = 0; i < SP_FSM_COUNT; i++)
         m->fsm_hits[i] = 0;
+    for (unsigned i = 0; i < SP_HTP_COUNT; i++)
+        m->htp_hits[i] = 0;
     m->assoc_used = 0;
     m->flushing = 0;
     m->oq_head = 0;

@@ -199,10 +199,11 @@ static void check_laws(sp_model_t *m, int line)
     {
         uint64_t tab = 0, ak = 0;
         unsigned sampler = sp_reg_read(m, SP_REG_MODE) & SP_MODE_SAMPLER_MASK;
-        /* spec 7: only P, HP and TAG hold counts in the table; CR holds positions */
-        if (sampler == SP_SAMPLER_P || sampler == SP_SAMPLER_HP || sampler == SP_SAMPLER_TAG)
+        /* spec 7: only P, HP, TAG and HTP hold counts in the table; CR holds positions */
+        if (sampler == SP_SAMPLER_P || sampler == SP_SAMPLER_HP || sampler == SP_SAMPLER_TAG ||
+            sampler == SP_SAMPLER_HTP)
             for (i = 0; i < (1u << m->params.table_aw); i++)
-                tab += (uint64_t)m->table[i].count + m->table[i].miss;
+                tab += (uint64_t)m->table[i].count + m->table[i].miss + m->table[i].rest;
         for (i = 0; i < m->assoc_used; i++)
             ak += m->assoc[i].count;
         check_at(tab == a[SP_ACC_COUNT_RES_TABLE], line, "table sum vs COUNT_RES_TABLE", tab,
@@ -1140,7 +1141,146 @@ static void test_tag_enable_check(void)
 }
 
 /* ------------------------------------------------------------------ */
-/* 5. A_k (spec 6)                                                    */
+/* 5. The tagged stratified sampler HTP (spec 5.5)                    */
+/* ------------------------------------------------------------------ */
+
+#define CHECK_HTP(m, base, ...)                                                 \
+    do {                                                                        \
+        const uint64_t e_[SP_HTP_COUNT] = {__VA_ARGS__};                        \
+        static const char *const n_[SP_HTP_COUNT] = {"htp claim", "htp owner",  \
+            "htp rest", "htp switch", "htp emit"};                              \
+        for (unsigned i_ = 0; i_ < SP_HTP_COUNT; i_++)                          \
+            check_at((m)->htp_hits[i_] - (base)[i_] == e_[i_], __LINE__, n_[i_], \
+                     (m)->htp_hits[i_] - (base)[i_], e_[i_]);                   \
+    } while (0)
+
+/* One HTP entry: owner tag, owner count, rest count, hit flag. */
+#define CHECK_HTP_ENTRY(m, i, tg, cnt, rst, ht)                                 \
+    do {                                                                        \
+        const sp_entry_t *e_ = &(m)->table[(i)];                                \
+        SP_CHECK_EQ(e_->state, SP_TAG_VALID);                                   \
+        SP_CHECK_EQ(e_->tag, (tg));                                             \
+        SP_CHECK_EQ(e_->count, (cnt));                                          \
+        SP_CHECK_EQ(e_->rest, (rst));                                           \
+        SP_CHECK_EQ(e_->hit, (ht));                                             \
+    } while (0)
+
+/* The seed whose next draw is S: the first event's draw is then S. */
+static void htp_setup(sp_model_t *m, uint32_t rate, uint32_t table, uint32_t draw)
+{
+    WR_OK(m, SP_REG_MODE, SP_SAMPLER_HTP);
+    WR_OK(m, SP_REG_RATE, rate);
+    WR_OK(m, SP_REG_TABLE, table);
+    WR_OK(m, SP_REG_SEED, tx_prev(draw));
+    START(m);
+}
+
+/* One entry (INDEX_BITS 0), 8-bit tags: <0,0,v> has tag v.  r = 4; the
+ * first draw 0x80004000 seeds the owner with (0x8000 * 4) >> 16 = 2 and the
+ * rest with (0x4000 * 4) >> 16 = 1.  A = <0,0,1>, B = <0,0,2>, C = <0,0,3>:
+ *    1 A claim  owner A, count 2 + 1 = 3, rest 1, hit
+ *    2 A owner  4 >= 4: <A,4>, count 0
+ *    3 A owner  count 1
+ *  4-5 B rest   rest 2, 3
+ *    6 B rest   4: <B,4>, rest 0; A hit since the last report: no switch, hit 0
+ *  7-9 C C B    rest 1, 2, 3
+ *   10 C rest   4: <C,4>; no owner hit since event 6: C owns, rest = A's 1, count 0
+ *   11 C owner  count 1, hit
+ *   12 A rest   rest 2 (A is now one of the rest)
+ * 13-15 C owner count 2, 3, then 4: <C,4>
+ * COUNT_IN = 15 events + 3 seeded = 18 = COUNT_OUT 16 + resident 2. */
+static void test_htp_sequence(void)
+{
+    static const unsigned stream[15] = {1, 1, 1, 2, 2, 2, 3, 3, 2, 3, 3, 1, 3, 3, 3};
+    sp_model_t *m = fresh(&model_a);
+    uint64_t base[SP_HTP_COUNT];
+
+    memcpy(base, m->htp_hits, sizeof base);
+    htp_setup(m, 4, TBL(0, 0, 8), 0x80004000u);
+    PUSH(m, 0, 0, 1);
+    CHECK_HTP_ENTRY(m, 0, 1, 3, 1, 1);
+    CHECK_ACCS(m, 1, 0, 0, 0, 1, 4, 0, 4, 0, 0, 0);
+    for (unsigned i = 1; i < 15; i++) {
+        PUSH(m, 0, 0, stream[i]);
+        if (i == 2)
+            CHECK_HTP_ENTRY(m, 0, 1, 1, 1, 1);
+        if (i == 5)
+            CHECK_HTP_ENTRY(m, 0, 1, 1, 0, 0);
+        if (i == 9)
+            CHECK_HTP_ENTRY(m, 0, 3, 0, 1, 0);
+        if (i == 11)
+            CHECK_HTP_ENTRY(m, 0, 3, 1, 2, 1);
+    }
+    EXPECT_MSG(m, 0, 0, 1, 4);
+    EXPECT_MSG(m, 0, 0, 2, 4);
+    EXPECT_MSG(m, 0, 0, 3, 4);
+    EXPECT_MSG(m, 0, 0, 3, 4);
+    EXPECT_NO_MSG(m);
+    CHECK_HTP_ENTRY(m, 0, 3, 0, 2, 1);
+    CHECK_HTP(m, base, 1, 6, 8, 1, 4);
+    CHECK_ACCS(m, 15, 0, 0, 0, 15, 18, 16, 2, 0, 0, 4);
+    CHECK_LAWS(m);
+    /* a configuration write clears the table: the 2 resident units are discarded */
+    STOP(m);
+    WR_OK(m, SP_REG_RATE, 4);
+    SP_CHECK_EQ(m->table[0].state, SP_TAG_EMPTY);
+    CHECK_ACCS(m, 15, 0, 0, 0, 15, 18, 16, 0, 0, 2, 4);
+    CHECK_LAWS(m);
+}
+
+/* A claim whose seeded owner count reaches r reports at once (phase r - 1):
+ * draw 0xFFFF0000 at r = 16 seeds the owner with 15 and the rest with 0, so
+ * the first event is <A,16>.  At r = 1 every event is a message of count 1,
+ * the phases are 0, and a rest report switches the owner when it did not hit. */
+static void test_htp_edges(void)
+{
+    sp_model_t *m = fresh(&model_a);
+    uint64_t base[SP_HTP_COUNT];
+
+    htp_setup(m, 16, TBL(0, 0, 8), 0xFFFF0000u);
+    PUSH(m, 0, 0, 1);
+    EXPECT_MSG(m, 0, 0, 1, 16);
+    CHECK_HTP_ENTRY(m, 0, 1, 0, 0, 1);
+    CHECK_ACCS(m, 1, 0, 0, 0, 1, 16, 16, 0, 0, 0, 1);
+
+    m = fresh(&model_a);
+    memcpy(base, m->htp_hits, sizeof base);
+    htp_setup(m, 1, TBL(0, 0, 8), 0xFFFFFFFFu);
+    PUSH(m, 0, 0, 1); /* claim: <A,1> */
+    PUSH(m, 0, 0, 2); /* rest: <B,1>; A hit (claim): no switch, hit 0 */
+    PUSH(m, 0, 0, 2); /* rest: <B,1>; no hit: B owns */
+    CHECK_HTP_ENTRY(m, 0, 2, 0, 0, 0);
+    PUSH(m, 0, 0, 2); /* owner: <B,1> */
+    EXPECT_MSG(m, 0, 0, 1, 1);
+    EXPECT_MSG(m, 0, 0, 2, 1);
+    EXPECT_MSG(m, 0, 0, 2, 1);
+    EXPECT_MSG(m, 0, 0, 2, 1);
+    EXPECT_NO_MSG(m);
+    CHECK_HTP(m, base, 1, 1, 2, 1, 4);
+    CHECK_ACCS(m, 4, 0, 0, 0, 4, 4, 4, 0, 0, 0, 4);
+
+    /* two streams: with INDEX_BITS 4 the tuples fall in their own entries,
+     * each claimed with the draw of the event that reached it first */
+    m = fresh(&model_a);
+    htp_setup(m, 8, TBL(4, 0, 8), 0x12345678u);
+    {
+        sp_tuple_t a, b;
+        uint32_t ia, ib, s1 = 0x12345678u, s2 = tx_next(s1);
+        a.kind = 0; a.word0 = 0; a.word1 = 1;
+        b.kind = 0; b.word0 = 0; b.word1 = 2;
+        ia = sp_model_index(m, &a);
+        ib = sp_model_index(m, &b);
+        SP_CHECK(ia != ib);
+        PUSH(m, 0, 0, 1);
+        PUSH(m, 0, 0, 2);
+        CHECK_HTP_ENTRY(m, ia, 1, ((s1 >> 16) * 8 >> 16) + 1, (s1 & 0xFFFFu) * 8 >> 16, 1);
+        CHECK_HTP_ENTRY(m, ib, 2, ((s2 >> 16) * 8 >> 16) + 1, (s2 & 0xFFFFu) * 8 >> 16, 1);
+        CHECK_LAWS(m);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* 6. A_k (spec 6)                                                    */
 /* ------------------------------------------------------------------ */
 
 /* P at r = 1 makes every event a message <t, 1>; with ASSOC_EN they enter A_3:
@@ -1425,7 +1565,7 @@ static void test_cmd_order(void)
 }
 
 /* ------------------------------------------------------------------ */
-/* 6. Output queue, messages, interrupt (spec 8)                      */
+/* 7. Output queue, messages, interrupt (spec 8)                      */
 /* ------------------------------------------------------------------ */
 
 /* Spec 8.1-8.3: MSG_HEAD layout and pop, window registers, empty read, OQ_FILL,
@@ -1578,7 +1718,7 @@ static void test_oq_policy(void)
 }
 
 /* ------------------------------------------------------------------ */
-/* 7. Registers (spec 8.5, 8.6, 9)                                    */
+/* 8. Registers (spec 8.5, 8.6, 9)                                    */
 /* ------------------------------------------------------------------ */
 
 /* Spec 9: every reset value, for the small build, the default build and a build
@@ -1590,10 +1730,10 @@ static void test_reg_reset(void)
     uint32_t off;
 
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_ID), 0x53505246u);
-    SP_CHECK_EQ(sp_reg_read(m, SP_REG_VERSION), 0x00010002u);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_VERSION), 0x00010003u);
     /* 32 | 4 << 8 | 2 << 12 | 8 << 16 | 3 << 20 | 3 << 24 */
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS), 0x03382420u);
-    SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 0x40034410u); /* 16 | 4 << 8 | 8 << 11 | TAG, CR | 64 << 24 */
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 0x40074410u); /* 16 | 4 << 8 | 8 << 11 | TAG, CR, HTP | 64 << 24 */
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_CTRL), 0);
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_CMD), 0);
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_STATUS), SP_STATUS_OQ_EMPTY);
@@ -1669,9 +1809,9 @@ static void test_reg_reset(void)
 
 /* Spec 10 and 8.6: the build options narrow what the registers accept.
  * count_bits 8: RATE <= 2^8 = 256; miss_bits 3: REPLACE_MISSES <= 8; a build
- * without TAG or CR refuses those sampler codes with SP_ERR_MODE.  Reset values are
+ * without TAG, CR or HTP refuses those sampler codes with SP_ERR_MODE.  Reset values are
  * clipped: count_bits 4 gives RATE min(256, 16) = 16 and EVICT_HITS min(32, 16) = 16.
- * PARAMS2 = count_bits | miss_bits << 8 | tagged << 16 | cr << 17. */
+ * PARAMS2 = count_bits | miss_bits << 8 | tagged << 16 | cr << 17 | htp << 18. */
 static void test_build_options(void)
 {
     sp_model_t *m = &model_a;
@@ -1679,11 +1819,11 @@ static void test_build_options(void)
 
     small_params(&p);
     SP_CHECK_EQ(sp_model_init(m, &p), 0);
-    SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 16u | 4u << 8 | 8u << 11 | 1u << 16 | 1u << 17 | 64u << 24);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 16u | 4u << 8 | 8u << 11 | 1u << 16 | 1u << 17 | 1u << 18 | 64u << 24);
 
     p.count_bits = 8; p.miss_bits = 3;
     SP_CHECK_EQ(sp_model_init(m, &p), 0);
-    SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 8u | 3u << 8 | 8u << 11 | 1u << 16 | 1u << 17 | 64u << 24);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 8u | 3u << 8 | 8u << 11 | 1u << 16 | 1u << 17 | 1u << 18 | 64u << 24);
     sp_reg_write(m, SP_REG_RATE, 257);
     EXPECT_ERR(m, SP_ERR_RATE, SP_REG_RATE, 257);
     WR_OK(m, SP_REG_RATE, 256);
@@ -1692,7 +1832,7 @@ static void test_build_options(void)
     WR_OK(m, SP_REG_TAG_THRESH, THR(4, 8));
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_TAG_THRESH), THR(4, 8));
 
-    p.opt_tagged = 0; p.opt_cr = 0;
+    p.opt_tagged = 0; p.opt_cr = 0; p.opt_htp = 0;
     SP_CHECK_EQ(sp_model_init(m, &p), 0);
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 8u | 3u << 8 | 8u << 11 | 64u << 24);
     sp_reg_write(m, SP_REG_MODE, SP_SAMPLER_TAG);
@@ -1701,6 +1841,8 @@ static void test_build_options(void)
     EXPECT_ERR(m, SP_ERR_MODE, SP_REG_MODE, SP_SAMPLER_CR);
     sp_reg_write(m, SP_REG_MODE, SP_SAMPLER_HCR | SP_MODE_ASSOC_EN);
     EXPECT_ERR(m, SP_ERR_MODE, SP_REG_MODE, SP_SAMPLER_HCR | SP_MODE_ASSOC_EN);
+    sp_reg_write(m, SP_REG_MODE, SP_SAMPLER_HTP);
+    EXPECT_ERR(m, SP_ERR_MODE, SP_REG_MODE, SP_SAMPLER_HTP);
     WR_OK(m, SP_REG_MODE, SP_SAMPLER_HR);
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_MODE), SP_SAMPLER_HR);
 
@@ -1770,8 +1912,6 @@ static void test_reg_errors(void)
         {SP_REG_TAG_THRESH, THR(32, 1), SP_ERR_THRESHOLD},
         {SP_REG_TAG_THRESH, THR(32, 0), SP_ERR_THRESHOLD},
         {SP_REG_TAG_THRESH, THR(32, 7) | 0x100000u, SP_ERR_RESERVED},
-        {SP_REG_MODE, 7, SP_ERR_MODE},
-        {SP_REG_MODE, 7 | SP_MODE_ASSOC_EN, SP_ERR_MODE},
         {SP_REG_MODE, 0x8, SP_ERR_RESERVED},
         {SP_REG_MODE, 0xf, SP_ERR_RESERVED},
         {SP_REG_MODE, 0x43, SP_ERR_RESERVED},
@@ -1854,14 +1994,14 @@ static void test_reg_errors(void)
     SP_CHECK_EQ(sp_model_irq(m), 0);
     sp_reg_write(m, SP_REG_RATE, 0);
     SP_CHECK_EQ(sp_model_irq(m), 1);
-    sp_reg_write(m, SP_REG_MODE, 7);
+    sp_reg_write(m, SP_REG_MODE, 8);
     sp_reg_write(m, SP_REG_SEED, 0);
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_ERR_CODE), 0x00034001u);
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_ERR_VALUE), 0);
     sp_reg_write(m, SP_REG_ERR_CODE, 0);
-    sp_reg_write(m, SP_REG_MODE, 7);
-    SP_CHECK_EQ(sp_reg_read(m, SP_REG_ERR_CODE), 0x00030006u);
-    SP_CHECK_EQ(sp_reg_read(m, SP_REG_ERR_VALUE), 7);
+    sp_reg_write(m, SP_REG_MODE, 8);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_ERR_CODE), 0x0003000Cu);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_ERR_VALUE), 8);
     sp_reg_write(m, SP_REG_ERR_CODE, 0);
     sp_reg_write(m, SP_REG_IRQ_STATUS, SP_IRQ_ERROR);
     SP_CHECK_EQ(sp_model_irq(m), 0);
@@ -2294,6 +2434,8 @@ int main(void)
     RUN(test_tag_direct_sets);
     RUN(test_tag_2way);
     RUN(test_tag_enable_check);
+    RUN(test_htp_sequence);
+    RUN(test_htp_edges);
     RUN(test_assoc_basic);
     RUN(test_assoc_after_hp);
     RUN(test_assoc_overflow);

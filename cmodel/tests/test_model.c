@@ -5,7 +5,8 @@
  * checks the laws that must hold on every stream: the fast hash equals the
  * spec's definition, the conservation laws after every step in every mode,
  * message counts add up to the stream length, the message stream does not
- * depend on when software pops (spec section 11), and H[R] equals R.
+ * depend on when software pops (spec section 11), H[R] equals R, and HTP's
+ * random phases make a short stream report with probability k / r.
  */
 #include <stdlib.h>
 
@@ -157,6 +158,13 @@ static void test_conservation_everywhere(sp_model_t *m)
                                     sp_model_acc(m, SP_ACC_COUNT_RES_ASSOC) +
                                     sp_model_acc(m, SP_ACC_COUNT_DISCARDED),
                                 N);
+                }
+                if (sampler == SP_SAMPLER_HTP && variant != 3) {
+                    /* HTP: one unit per event plus the phases it seeded, each below r */
+                    uint64_t seeded = sp_model_acc(m, SP_ACC_COUNT_IN) - N;
+                    SP_CHECK(sp_model_acc(m, SP_ACC_COUNT_IN) >= N);
+                    SP_CHECK(seeded <= m->htp_hits[SP_HTP_CLAIM] * 2u * (2u + variant * 5u));
+                    SP_CHECK(m->htp_hits[SP_HTP_CLAIM] > 0 && m->htp_hits[SP_HTP_SWITCH] > 0);
                 }
                 if (variant == 3)
                     SP_CHECK(sp_model_acc(m, SP_ACC_EV_DROPPED) > 0);
@@ -319,6 +327,47 @@ static void test_narrow_build_equals_full(sp_model_t *m)
     }
 }
 
+/* Spec 5.5: an HTP entry's counts start from uniform phases, so a tuple that
+ * reaches its stream k < r times reports (one message of count r) with
+ * probability k / r, as owner and as one of the rest alike: the estimate k is
+ * unbiased where H[P] reports nothing.  4000 seeds, r = 16, k = 5: expect
+ * 1250 reports each, a standard deviation of 29; the bound is 4 of them. */
+static void test_htp_phase_unbiased(sp_model_t *m)
+{
+    sp_params_t p = small_params(32);
+    unsigned owner_reports = 0, rest_reports = 0;
+    uint64_t seed = 77;
+    for (unsigned run = 0; run < 4000; run++) {
+        sp_tuple_t a, b;
+        sp_message_t msg;
+        uint32_t s = (uint32_t)rng_next(&seed);
+        a.kind = 0; a.word0 = 0x400; a.word1 = 1;
+        b.kind = 0; b.word0 = 0x400; b.word1 = 2;
+        sp_model_init(m, &p);
+        sp_reg_write(m, SP_REG_MODE, SP_SAMPLER_HTP);
+        sp_reg_write(m, SP_REG_RATE, 16);
+        sp_reg_write(m, SP_REG_TABLE, 0u | 8u << SP_TABLE_TAG_BITS_SHIFT); /* one entry */
+        sp_reg_write(m, SP_REG_SEED, s ? s : 1u);
+        sp_reg_write(m, SP_REG_CTRL, SP_CTRL_ENABLE);
+        for (int i = 0; i < 5; i++)
+            sp_model_push(m, &a);
+        while (sp_model_pop(m, &msg)) {
+            SP_CHECK_EQ(msg.count, 16);
+            owner_reports++;
+        }
+        for (int i = 0; i < 5; i++)
+            sp_model_push(m, &b);
+        while (sp_model_pop(m, &msg)) {
+            SP_CHECK_EQ(msg.tuple.word1, 2);
+            rest_reports++;
+        }
+        SP_CHECK_EQ(m->err_code, 0);
+        SP_CHECK(sp_model_conserved(m));
+    }
+    SP_CHECK(owner_reports >= 1250 - 116 && owner_reports <= 1250 + 116);
+    SP_CHECK(rest_reports >= 1250 - 116 && rest_reports <= 1250 + 116);
+}
+
 int main(void)
 {
     sp_model_t *m = malloc(sizeof *m);
@@ -330,6 +379,7 @@ int main(void)
     test_hr_equals_r(m);
     test_word_width(m);
     test_narrow_build_equals_full(m);
+    test_htp_phase_unbiased(m);
     free(m);
     return sp_test_summary("test_model");
 }

@@ -37,7 +37,7 @@ static const struct opt_def {
 } opt_defs[SP_OPT_COUNT] = {
     [SP_OPT_TRACE] = {"--trace", NULL, 1, CMD_MODE_OPTS, "a trace file"},
     [SP_OPT_MODE] = {"--mode", NULL, 1, CMD_MODE_OPTS,
-                     "a mode (P R CR HP HR HCR TAG, see 'stratprof modes')"},
+                     "a mode (P R CR HP HR HCR TAG HTP, see 'stratprof modes')"},
     [SP_OPT_RATE] = {"--rate", NULL, 1, CMD_MODE_OPTS, "a rate from 1 to 65535"},
     [SP_OPT_ENTRIES] = {"--entries", NULL, 1, CMD_MODE_OPTS, "a power of two from 1 to 4096"},
     [SP_OPT_WAYS] = {"--ways", NULL, 1, CMD_MODE_OPTS, "a power of two from 1 to 8"},
@@ -130,6 +130,10 @@ static const struct mode_def {
     {"TAG", "TAG_r", "tagged compressor",
      "tagged compressor: partial tags, Empty/Valid/Evict entries, a message "
      "after r hits (paper section 4)"},
+    {"HTP", "H[TP_r]_n", "tagged stratified sampler",
+     "tagged stratified: n substreams as in HP, each with an owner tuple counted "
+     "exactly and the other tuples sampled every r-th event, both counts starting "
+     "from a random phase (--seed), so no substream keeps its events back"},
 };
 
 /* Indexed by enum sp_acc. */
@@ -342,6 +346,9 @@ void sp_cli_mode_describe(const sp_cli_opts_t *o, char *buf, size_t n)
         break;
     case SP_SAMPLER_HCR:
         len = snprintf(buf, n, "H[CR_%u]_%u", r, e);
+        break;
+    case SP_SAMPLER_HTP:
+        len = snprintf(buf, n, "H[TP_%u]_%u (%u-bit tags)", r, e, o->tag_bits);
         break;
     default:
         len = snprintf(buf, n, "TAG_%u (%u-bit tags, %u-way, %u entries%s)", r, o->tag_bits,
@@ -619,6 +626,10 @@ static int check_command(sp_cli_opts_t *o, enum sp_cmd cmd, const char *cmdname,
          * 2 ways need 2 entries, and TAG refuses EVICT_HITS above RATE */
         if (!o->given[SP_OPT_WAYS] && o->ways > o->entries)
             o->ways = o->entries;
+        /* HTP's owner tag: 4 bits tell the owner from its stream's other
+           tuples 15 times in 16, where TAG's 2 bits only choose among ways */
+        if (!o->given[SP_OPT_TAG_BITS] && o->mode == SP_SAMPLER_HTP)
+            o->tag_bits = 4;
         if (!o->given[SP_OPT_EVICT_HITS] && o->mode == SP_SAMPLER_TAG && o->rate &&
             o->evict_hits > o->rate && o->rate <= 0xFFFFu)
             o->evict_hits = o->rate;
