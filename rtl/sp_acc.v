@@ -58,8 +58,8 @@ module sp_acc #(
     input  wire          s2_counted_i,
     input  wire          s2_skipped_i,
     input  wire [HW-1:0] s2_count_in_i,
-    // the event keeps counts in the table (P, HP, TAG): +1 there, and its
-    // message's count leaves the table
+    // the event keeps counts in the table (P, HP, TAG, HTP): its count_in
+    // goes there, and its message's count leaves the table
     input  wire          s2_res_inc_i,
     input  wire [HW-1:0] s2_discard_i,
     // S2's message: into A_k (resident) or on its way to the queue (out)
@@ -137,9 +137,11 @@ module sp_acc #(
     wire          to_assoc = emit_q && assoc_q;
     wire          to_queue = emit_q && !assoc_q;
     wire [HW-1:0] kept     = (res_inc_q && emit_q) ? msg_q : {HW{1'b0}};
-    // COUNT_RES_TABLE: +1 per event, minus what its message and the discard took
+    // COUNT_RES_TABLE: the event's count units (1, or 1 and HTP's phases),
+    // minus what its message and the discard took
     wire [HW+1:0] table_dec   = {2'b00, kept} + {2'b00, disc_q};
-    wire [HW+1:0] table_delta = {{(HW + 1){1'b0}}, res_inc_q} - table_dec;
+    wire [HW+1:0] table_gain  = res_inc_q ? {2'b00, cin_q} : {(HW + 2){1'b0}};
+    wire [HW+1:0] table_delta = table_gain - table_dec;
     // COUNT_RES_ASSOC: the S2 message in, A_k's message out (both in one clock)
     wire [29:0]   assoc_in    = {{(30 - HW){1'b0}}, to_assoc ? msg_q : {HW{1'b0}}};
     wire [29:0]   assoc_out   = {2'b00, ak_q ? ak_count_q : 28'd0};

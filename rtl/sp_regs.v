@@ -44,6 +44,8 @@ module sp_regs #(
     parameter OPT_TAGGED = 1,
     // CR and HCR are built
     parameter OPT_CR = 1,
+    // the tagged stratified sampler HTP is built
+    parameter OPT_HTP = 1,
     // entries of A_k, 1..64
     parameter ASSOC_K = 16,
     // log2 of the output queue depth, 1..12
@@ -150,7 +152,7 @@ module sp_regs #(
     localparam [31:0] PARAMS_VALUE  = {1'b0, P_K, P_OQ, P_TAG, 2'b00, P_WAYS, P_TAW, P_WORD};
     localparam [6:0]  P_ACC    = ACC_BITS[6:0];
     localparam [4:0]  P_FILTER = FILTER_N[4:0];
-    localparam [31:0] PARAMS2_VALUE = {1'b0, P_ACC, 6'd0, OPT_CR != 0, OPT_TAGGED != 0, P_FILTER,
+    localparam [31:0] PARAMS2_VALUE = {1'b0, P_ACC, 5'd0, OPT_HTP != 0, OPT_CR != 0, OPT_TAGGED != 0, P_FILTER,
                                        P_MISS, 3'd0, P_COUNT};
     // the PC filter entries that exist, as a mask (FILTER_SEL < FILTER_N)
     localparam [15:0] FSEL_MASK = (FILTER_N >= 16) ? 16'hFFFF : ((16'd1 << FILTER_N) - 16'd1);
@@ -171,7 +173,7 @@ module sp_regs #(
     localparam [3:0]  RM_RST     = (MISS_BITS < 3) ? (1 << MISS_BITS) : 7;
     localparam [12:0] WM_RST     = 13'd1 << (OQ_AW - 1);
 
-    localparam [2:0] S_CR = 3'd2, S_HCR = 3'd5, S_TAG = 3'd6, S_RESERVED = 3'd7;
+    localparam [2:0] S_CR = 3'd2, S_HCR = 3'd5, S_TAG = 3'd6, S_HTP = 3'd7;
 
     // ---- registers
     reg        ack_q, we_q;
@@ -211,7 +213,7 @@ module sp_regs #(
     wire [15:0] v_eh = wb_dat_i[15:0];
     wire [3:0]  v_rm = wb_dat_i[19:16];
     wire [2:0]  v_sampler = wb_dat_i[2:0];
-    wire        mode_built = v_sampler != S_RESERVED &&
+    wire        mode_built = (v_sampler != S_HTP || OPT_HTP != 0) &&
                              (v_sampler != S_TAG || OPT_TAGGED != 0) &&
                              ((v_sampler != S_CR && v_sampler != S_HCR) || OPT_CR != 0);
     // WAYS_LOG2 above the build's most ways (impossible when the field's 3 is allowed)

@@ -26,8 +26,9 @@
  * row e / 2^COL_AW, so the ways of a TAG set (entries set*ways + way, as
  * in the model) are always one row whatever the run-time way count.
  *
- * Entry layout, low bits first: count (COUNT_BITS), valid (when OPT_TAGGED
- * or OPT_CR), tag (TAG_BITS_MAX) and miss (MISS_BITS) when OPT_TAGGED.
+ * Entry layout, low bits first: count (COUNT_BITS), valid (when OPT_TAGGED,
+ * OPT_CR or OPT_HTP), tag (TAG_BITS_MAX, when OPT_TAGGED or OPT_HTP), miss
+ * (MISS_BITS) when OPT_TAGGED, rest (COUNT_BITS) and hit (1) when OPT_HTP.
  */
 `resetall
 `default_nettype none
@@ -48,7 +49,9 @@ module sp_stage1 #(
     // build the tagged compressor
     parameter OPT_TAGGED = 1,
     // build CR and HCR
-    parameter OPT_CR = 1
+    parameter OPT_CR = 1,
+    // build the tagged stratified sampler HTP
+    parameter OPT_HTP = 1
 ) (
     input  wire                     clk_i,
     input  wire                     rst_i,
@@ -101,18 +104,23 @@ module sp_stage1 #(
     localparam COL_W  = (COL_AW > 0) ? COL_AW : 1;
     localparam ROW_AW = TABLE_AW - COL_AW;
     localparam ROW_W  = (ROW_AW > 0) ? ROW_AW : 1;
-    localparam HAS_V  = (OPT_TAGGED != 0 || OPT_CR != 0) ? 1 : 0;
-    localparam TB     = (OPT_TAGGED != 0) ? TAG_BITS_MAX : 0;
+    localparam HAS_V  = (OPT_TAGGED != 0 || OPT_CR != 0 || OPT_HTP != 0) ? 1 : 0;
+    localparam TB     = (OPT_TAGGED != 0 || OPT_HTP != 0) ? TAG_BITS_MAX : 0;
     localparam MB     = (OPT_TAGGED != 0) ? MISS_BITS : 0;
-    localparam EW     = COUNT_BITS + HAS_V + TB + MB; // one table entry
+    localparam RB     = (OPT_HTP != 0) ? COUNT_BITS + 1 : 0; // rest and hit
+    localparam EW     = COUNT_BITS + HAS_V + TB + MB + RB; // one table entry
     localparam V_LSB  = COUNT_BITS;                   // field offsets in an entry
     localparam T_LSB  = COUNT_BITS + HAS_V;
     localparam M_LSB  = COUNT_BITS + HAS_V + TB;
+    localparam R_LSB  = COUNT_BITS + HAS_V + TB + MB;
+    localparam H_LSB  = R_LSB + COUNT_BITS;
+    // the TAG compressor's entry: count, valid, tag, miss
+    localparam TAG_EW = COUNT_BITS + 1 + TAG_BITS_MAX + MISS_BITS;
     // the random draw: s * d < 2^32 with d <= RATE <= 65535
     localparam DW     = (HW > 16) ? 16 : HW;
 
     localparam [2:0] S_P = 3'd0, S_R = 3'd1, S_CR = 3'd2, S_HP = 3'd3,
-                     S_HR = 3'd4, S_HCR = 3'd5, S_TAG = 3'd6;
+                     S_HR = 3'd4, S_HCR = 3'd5, S_TAG = 3'd6, S_HTP = 3'd7;
     localparam [31:0] SEED_RESET = 32'h9E3779B9;
 
     // ---- mode decode; a mode the build left out can never be selected
@@ -120,10 +128,12 @@ module sp_stage1 #(
     wire is_random   = sampler_i == S_R || sampler_i == S_HR;
     wire is_window   = (OPT_CR != 0) && (sampler_i == S_CR || sampler_i == S_HCR);
     wire is_tag      = (OPT_TAGGED != 0) && sampler_i == S_TAG;
-    wire uses_table  = is_periodic || is_window || is_tag;
-    wire draws       = is_random || is_window;
-    // P, HP and TAG bring one count unit per event and keep counts in the table
-    wire counts_one  = is_periodic || is_tag;
+    wire is_htp      = (OPT_HTP != 0) && sampler_i == S_HTP;
+    wire uses_table  = is_periodic || is_window || is_tag || is_htp;
+    // HTP draws on every event and uses the draw only when it claims an entry
+    wire draws       = is_random || is_window || is_htp;
+    // P, HP, TAG and HTP count every event and keep counts in the table
+    wire counts_one  = is_periodic || is_tag || is_htp;
 
     // RATE at the message-count width (it is at most 2^COUNT_BITS)
     wire [HW+15:0] rate_wide = {{HW{1'b0}}, rate_i};
@@ -362,7 +372,9 @@ module sp_stage1 #(
                 .discard_o       (t_discard),
                 .edge_o          (t_edge)
             );
-            assign t_entry = {n_miss, n_tag, t_valid, t_count};
+            wire [EW+TAG_EW-1:0] t_wide = {{EW{1'b0}}, n_miss, n_tag, t_valid, t_count};
+            wire unused_t_wide = ^t_wide[EW+TAG_EW-1:EW];
+            assign t_entry = t_wide[EW-1:0];
         end else begin : g_no_tag
             assign t_col        = {COL_W{1'b0}};
             assign t_count      = {COUNT_BITS{1'b0}};
@@ -375,6 +387,86 @@ module sp_stage1 #(
             // the thresholds and the tag only matter to the tagged compressor
             wire unused_tag = ^{evict_hits_i, replace_misses_i, discard_i, tag_q2,
                                 t_valid, t_count, t_entry};
+        end
+    endgenerate
+
+    // ---- HTP (spec 5.5): the owner is counted exactly, the other tuples of
+    // the stream periodically; a claimed entry starts both counts from the
+    // phases of the event's draw, the products R and HR multiply anyway
+    // (s[31:16] * RATE and s[15:0] * RATE, their bits 16 and up).
+    wire          h_emit;
+    wire [HW-1:0] h_emit_count, h_count_in;
+    wire [EW-1:0] h_entry;
+    generate
+        if (OPT_HTP != 0) begin : g_htp
+            wire [TAG_BITS_MAX-1:0] e_tag  = row_fw[col_q2*EW + T_LSB +: TAG_BITS_MAX];
+            wire [COUNT_BITS-1:0]   e_rest = row_fw[col_q2*EW + R_LSB +: COUNT_BITS];
+            wire                    e_hit  = row_fw[col_q2*EW + H_LSB];
+            // a phase is below RATE, so it fits the count width
+            wire [HW+DW-1:0] own_wide  = {{HW{1'b0}}, r_pp_hi_q2[15+DW:16]};
+            wire [HW+DW-1:0] rest_wide = {{HW{1'b0}}, r_pp_lo_q2[15+DW:16]};
+            wire [HW-1:0]    own_ph    = own_wide[HW-1:0];
+            wire [HW-1:0]    rest_ph   = rest_wide[HW-1:0];
+            wire unused_ph = ^{own_wide[HW+DW-1:HW], rest_wide[HW+DW-1:HW]};
+
+            wire claim   = !e_valid;
+            wire owner   = e_valid && e_tag == tag_q2;
+            wire rest_ev = e_valid && !owner;
+            wire [HW-1:0] own_base = claim ? own_ph : e_count_h;
+            wire [HW-1:0] h_own    = own_base + {{COUNT_BITS{1'b0}}, 1'b1};
+            wire [HW-1:0] e_rest_h = {1'b0, e_rest};
+            wire [HW-1:0] h_rest   = e_rest_h + {{COUNT_BITS{1'b0}}, 1'b1};
+            // count + 1 >= RATE, as for P
+            wire own_emit  = !rest_ev && own_base >= rate_m1_q;
+            wire rest_emit = rest_ev && e_rest_h >= rate_m1_q;
+            // no owner hit between two reports of the rest: the reporter owns
+            wire hand_over = rest_emit && !e_hit;
+
+            reg [COUNT_BITS-1:0]   n_own, n_rest;
+            reg [TAG_BITS_MAX-1:0] n_tag;
+            reg                    n_hit;
+            reg [EW-1:0]           entry;
+            always @* begin
+                n_own  = e_count;
+                n_rest = e_rest;
+                n_tag  = e_tag;
+                n_hit  = 1'b1;
+                if (claim) begin
+                    n_own  = own_emit ? {COUNT_BITS{1'b0}} : h_own[COUNT_BITS-1:0];
+                    n_rest = rest_ph[COUNT_BITS-1:0];
+                    n_tag  = tag_q2;
+                end else if (owner) begin
+                    n_own  = own_emit ? {COUNT_BITS{1'b0}} : h_own[COUNT_BITS-1:0];
+                end else if (!rest_emit) begin
+                    n_rest = h_rest[COUNT_BITS-1:0];
+                    n_hit  = e_hit;
+                end else begin
+                    n_hit = 1'b0;
+                    if (hand_over) begin
+                        n_own  = {COUNT_BITS{1'b0}};
+                        n_rest = e_count;
+                        n_tag  = tag_q2;
+                    end else begin
+                        n_rest = {COUNT_BITS{1'b0}};
+                    end
+                end
+                entry = {EW{1'b0}};
+                entry[COUNT_BITS-1:0]        = n_own;
+                entry[V_LSB]                 = 1'b1;
+                entry[T_LSB +: TAG_BITS_MAX] = n_tag;
+                entry[R_LSB +: COUNT_BITS]   = n_rest;
+                entry[H_LSB]                 = n_hit;
+            end
+            assign h_entry      = entry;
+            assign h_emit       = own_emit || rest_emit;
+            assign h_emit_count = rest_ev ? h_rest : h_own;
+            // the phases are implied counts the claim brings in (spec 7)
+            assign h_count_in   = claim ? h_own + rest_ph : {{COUNT_BITS{1'b0}}, 1'b1};
+        end else begin : g_no_htp
+            assign h_emit       = 1'b0;
+            assign h_emit_count = {HW{1'b0}};
+            assign h_count_in   = {HW{1'b0}};
+            assign h_entry      = {EW{1'b0}};
         end
     endgenerate
 
@@ -398,17 +490,19 @@ module sp_stage1 #(
         if (HAS_V != 0) begin : g_sv
             wire [EW+COUNT_BITS:0] v_wide = {{(EW + COUNT_BITS){1'b0}}, n_valid} << V_LSB;
             wire unused_v_wide = ^v_wide[EW+COUNT_BITS:EW];
-            assign new_entry = is_tag ? t_entry : (simple_wide[EW-1:0] | v_wide[EW-1:0]);
+            assign new_entry = is_tag ? t_entry : is_htp ? h_entry :
+                               (simple_wide[EW-1:0] | v_wide[EW-1:0]);
         end else begin : g_snv
-            wire unused_n_valid = n_valid;
+            wire unused_n_valid = ^{n_valid, h_entry};
             assign new_entry = simple_wide[EW-1:0];
         end
     endgenerate
     assign wr_col = is_tag ? t_col : col_q2;
 
     // ---- the message and the accounting of the event
-    wire          emit       = is_tag ? t_emit : is_periodic ? p_emit : r_emit;
-    wire [HW-1:0] emit_count = is_tag ? t_emit_count : is_periodic ? e_next : rate_h;
+    wire          emit       = is_tag ? t_emit : is_htp ? h_emit : is_periodic ? p_emit : r_emit;
+    wire [HW-1:0] emit_count = is_tag ? t_emit_count : is_htp ? h_emit_count :
+                               is_periodic ? e_next : rate_h;
     wire [HW-1:0] discarded  = is_tag ? t_discard : {HW{1'b0}};
 
     assign s2_valid_o      = valid_q2;
@@ -416,6 +510,7 @@ module sp_stage1 #(
     assign s2_counted_o    = valid_q2 && (counts_one || emit);
     assign s2_skipped_o    = valid_q2 && !counts_one && !emit;
     assign s2_count_in_o   = !valid_q2 ? {HW{1'b0}} :
+                             is_htp ? h_count_in :
                              counts_one ? {{COUNT_BITS{1'b0}}, 1'b1} :
                              emit ? rate_h : {HW{1'b0}};
     assign s2_res_inc_o    = valid_q2 && counts_one;

@@ -36,6 +36,7 @@ module sp_stratprof #(
     parameter MISS_BITS     = 4,   // tagged miss counter, 2..4
     parameter OPT_TAGGED    = 1,   // build the tagged compressor
     parameter OPT_CR        = 1,   // build CR and HCR
+    parameter OPT_HTP       = 1,   // build the tagged stratified sampler HTP
     parameter ASSOC_K       = 16,  // entries of A_k, 1..64
     parameter OQ_AW         = 8,   // log2 of the output queue depth, 1..12
     parameter TQ_AW         = 4,   // log2 of the tuple queue depth
@@ -88,8 +89,9 @@ module sp_stratprof #(
             $error("sp_stratprof: MISS_BITS must be 2..4 and at most COUNT_BITS");
             $finish;
         end
-        if ((OPT_TAGGED != 0 && OPT_TAGGED != 1) || (OPT_CR != 0 && OPT_CR != 1)) begin
-            $error("sp_stratprof: OPT_TAGGED and OPT_CR must be 0 or 1");
+        if ((OPT_TAGGED != 0 && OPT_TAGGED != 1) || (OPT_CR != 0 && OPT_CR != 1) ||
+            (OPT_HTP != 0 && OPT_HTP != 1)) begin
+            $error("sp_stratprof: OPT_TAGGED, OPT_CR and OPT_HTP must be 0 or 1");
             $finish;
         end
         if (ASSOC_K < 1 || ASSOC_K > 64) begin
@@ -321,7 +323,8 @@ module sp_stratprof #(
         .COUNT_BITS   (COUNT_BITS),
         .MISS_BITS    (MISS_BITS),
         .OPT_TAGGED   (OPT_TAGGED),
-        .OPT_CR       (OPT_CR)
+        .OPT_CR       (OPT_CR),
+        .OPT_HTP      (OPT_HTP)
     ) u_stage1 (
         .clk_i           (clk_i),
         .rst_i           (rst_i),
@@ -560,6 +563,7 @@ module sp_stratprof #(
         .MISS_BITS    (MISS_BITS),
         .OPT_TAGGED   (OPT_TAGGED),
         .OPT_CR       (OPT_CR),
+        .OPT_HTP      (OPT_HTP),
         .ASSOC_K      (ASSOC_K),
         .OQ_AW        (OQ_AW),
         .FILTER_N     (FILTER_N)

@@ -31,21 +31,24 @@ CXX ?= g++
 
 # The parameter sets: values in the order of VERIF_PARAMS.
 VERIF_PARAMS := WORD_BITS TABLE_AW WAYS_LOG2_MAX TAG_BITS_MAX COUNT_BITS MISS_BITS \
-                OPT_TAGGED OPT_CR ASSOC_K OQ_AW ACC_BITS FILTER_N
+                OPT_TAGGED OPT_CR ASSOC_K OQ_AW ACC_BITS FILTER_N OPT_HTP
 # full build, every mode
-VERIF_SET_full := 32 12 2 8 16 4 1 1 16 8 64 8
+VERIF_SET_full := 32 12 2 8 16 4 1 1 16 8 64 8 1
 # the paper's H[P_256]_2048: 2048 x 8-bit counts, no tagged compressor, no CR
-VERIF_SET_hp   := 32 11 2 8 8 4 0 0 16 8 64 8
+VERIF_SET_hp   := 32 11 2 8 8 4 0 0 16 8 64 8 0
 # the paper's tagged compressor: 2048 x 14 bits, 2-bit tags, 2 ways, 3-bit misses;
 # 40-bit accounting
-VERIF_SET_tag  := 32 11 1 2 8 3 1 1 16 8 40 8
+VERIF_SET_tag  := 32 11 1 2 8 3 1 1 16 8 40 8 0
 # tiny table, 64-bit words, 8-message queue, A_4: collisions and full queues;
 # 32-bit accounting, a 2-entry PC filter
-VERIF_SET_tiny := 64 3 2 8 16 4 1 1 4 3 32 2
-VERIF_BUILDS := full hp tag tiny
+VERIF_SET_tiny := 64 3 2 8 16 4 1 1 4 3 32 2 1
+# the tagged stratified sampler H[TP_300]_2048 alone: 2048 x 23 bits (9-bit
+# counts for rates up to 512, 4-bit tags)
+VERIF_SET_htp  := 32 11 0 4 9 2 0 0 16 8 64 8 1
+VERIF_BUILDS := full hp tag tiny htp
 
-verif_gflags = $(foreach i,1 2 3 4 5 6 7 8 9 10 11 12,-G$(word $(i),$(VERIF_PARAMS))=$(word $(i),$(1)))
-verif_dflags = $(foreach i,1 2 3 4 5 6 7 8 9 10 11 12,-DSP_TB_$(word $(i),$(VERIF_PARAMS))=$(word $(i),$(1)))
+verif_gflags = $(foreach i,1 2 3 4 5 6 7 8 9 10 11 12 13,-G$(word $(i),$(VERIF_PARAMS))=$(word $(i),$(1)))
+verif_dflags = $(foreach i,1 2 3 4 5 6 7 8 9 10 11 12 13,-DSP_TB_$(word $(i),$(VERIF_PARAMS))=$(word $(i),$(1)))
 
 # $(call verif_model,NAME,VALUES): the Verilator build $(VERIF_DIR)/NAME/sp_tb_NAME
 define verif_model
@@ -179,7 +182,7 @@ XC_K    := $(if $(filter 0,$(ASSOC)),16,$(ASSOC))
 XC_WL   := $(if $(filter 8,$(WAYS)),3,2)
 XC_NAME := $(if $(and $(filter 32,$(WORDBITS)),$(filter 16,$(XC_K)),$(filter 2,$(XC_WL))),full,xc_w$(WORDBITS)_k$(XC_K)_v$(XC_WL))
 ifneq ($(XC_NAME),full)
-$(eval $(call verif_model,$(XC_NAME),$(WORDBITS) 12 $(XC_WL) 8 16 4 1 1 $(XC_K) 8 64))
+$(eval $(call verif_model,$(XC_NAME),$(WORDBITS) 12 $(XC_WL) 8 16 4 1 1 $(XC_K) 8 64 8 1))
 endif
 XC_BIN  := $(VERIF_DIR)/$(XC_NAME)/sp_tb_$(XC_NAME)
 

@@ -84,6 +84,7 @@ int sp_drv_init(sp_drv_t *d, const sp_hal_t *hal)
     b->miss_bits = p2 >> SP_PARAMS2_MISS_BITS_SHIFT & 0x7u;
     b->opt_tagged = (p2 & SP_PARAMS2_TAGGED) != 0;
     b->opt_cr = (p2 & SP_PARAMS2_CR) != 0;
+    b->opt_htp = (p2 & SP_PARAMS2_HTP) != 0;
     b->acc_bits = p2 >> SP_PARAMS2_ACC_BITS_SHIFT & 0x7Fu;
     b->filter_n = p2 >> SP_PARAMS2_FILTER_N_SHIFT & 0x1Fu;
     if (b->word_bits != 32 && b->word_bits != 64)
@@ -252,6 +253,8 @@ static int sampler_built(const sp_drv_build_t *b, unsigned s)
         return b->opt_tagged;
     if (s == SP_SAMPLER_CR || s == SP_SAMPLER_HCR)
         return b->opt_cr;
+    if (s == SP_SAMPLER_HTP)
+        return b->opt_htp;
     return 1;
 }
 

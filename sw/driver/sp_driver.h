@@ -28,7 +28,7 @@
 typedef struct sp_drv_build {
     unsigned word_bits, table_aw, ways_log2_max, tag_bits_max, oq_aw, assoc_k;
     unsigned count_bits, miss_bits, acc_bits, filter_n;
-    int opt_tagged, opt_cr;
+    int opt_tagged, opt_cr, opt_htp;
 } sp_drv_build_t;
 
 /* A run-time configuration: every register the block has for it. */

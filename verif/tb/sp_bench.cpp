@@ -23,7 +23,7 @@ static std::string fmt(const char *f, ...)
     return buf;
 }
 
-static const char *const sampler_names[] = {"P", "R", "CR", "HP", "HR", "HCR", "TAG", "?"};
+static const char *const sampler_names[] = {"P", "R", "CR", "HP", "HR", "HCR", "TAG", "HTP"};
 
 uint32_t SpConfig::mode_reg() const
 {
@@ -45,8 +45,10 @@ std::string SpConfig::str() const
     if (sampler == SP_SAMPLER_TAG)
         s += fmt(" ways=%u tag_bits=%u evict_hits=%u replace_misses=%u", 1u << ways_log2, tag_bits,
                  evict_hits, replace_misses);
+    if (sampler == SP_SAMPLER_HTP)
+        s += fmt(" tag_bits=%u", tag_bits);
     if (sampler == SP_SAMPLER_R || sampler == SP_SAMPLER_HR || sampler == SP_SAMPLER_CR ||
-        sampler == SP_SAMPLER_HCR)
+        sampler == SP_SAMPLER_HCR || sampler == SP_SAMPLER_HTP)
         s += fmt(" seed=0x%08x", seed);
     s += drop ? " drop" : " stall";
     return s;

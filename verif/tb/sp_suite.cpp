@@ -20,7 +20,7 @@
 
 namespace {
 
-const char *const kModeNames[] = {"P", "R", "CR", "HP", "HR", "HCR", "TAG"};
+const char *const kModeNames[] = {"P", "R", "CR", "HP", "HR", "HCR", "TAG", "HTP"};
 const char *const kEdgeNames[] = {"E1", "E2", "E3", "E4", "E5", "E5a", "E6", "E6a"};
 
 unsigned max_rate(const sp_params_t &p)
@@ -34,7 +34,19 @@ bool mode_built(const sp_params_t &p, unsigned s)
         return p.opt_tagged;
     if (s == SP_SAMPLER_CR || s == SP_SAMPLER_HCR)
         return p.opt_cr;
+    if (s == SP_SAMPLER_HTP)
+        return p.opt_htp;
     return s < SP_SAMPLER_COUNT;
+}
+
+/* HTP: every transition of spec 5.5 happened since the scenario's reset, so
+ * the scenario checked each of them against the RTL. */
+void require_htp_coverage(SpBench &b)
+{
+    static const char *const names[SP_HTP_COUNT] = {"claim", "owner", "rest", "switch", "emit"};
+    for (unsigned i = 0; i < SP_HTP_COUNT; i++)
+        if (b.m->htp_hits[i] == 0)
+            b.fail(std::string("coverage: the HTP transition '") + names[i] + "' never happened");
 }
 
 bool file_exists(const std::string &f)
@@ -114,7 +126,8 @@ std::unique_ptr<SpSource> rand_source(SpBench &b, uint64_t n, std::string &desc)
     default: {
         SpHashView h = sp_hash_view(b.m);
         size_t cnt = (size_t)r.range(2, 24);
-        unsigned tb = b.m->sampler == SP_SAMPLER_TAG && r.chance(0.5) ? b.m->tag_bits : 0;
+        unsigned tb = (b.m->sampler == SP_SAMPLER_TAG || b.m->sampler == SP_SAMPLER_HTP) && r.chance(0.5)
+                          ? b.m->tag_bits : 0;
         std::vector<sp_tuple_t> pool = sp_make_colliding(r, cnt, h, tb);
         desc = "collide/" + std::to_string(pool.size());
         std::vector<std::unique_ptr<SpSource>> parts;
@@ -220,7 +233,8 @@ void add_random(std::vector<Scenario> &v, const sp_params_t &p, const SpSuiteOpt
 /* Back-to-back hits on one entry and on entries sharing an index at distance 1..8. */
 void add_hazards(std::vector<Scenario> &v, const sp_params_t &p, const SpSuiteOpts &so)
 {
-    for (unsigned s : {SP_SAMPLER_P, SP_SAMPLER_HP, SP_SAMPLER_HCR, SP_SAMPLER_TAG, SP_SAMPLER_CR}) {
+    for (unsigned s : {SP_SAMPLER_P, SP_SAMPLER_HP, SP_SAMPLER_HCR, SP_SAMPLER_TAG, SP_SAMPLER_CR,
+                       SP_SAMPLER_HTP}) {
         if (!mode_built(p, s))
             continue;
         for (int assoc = 0; assoc < 2; assoc++) {
@@ -258,7 +272,7 @@ void add_hazards(std::vector<Scenario> &v, const sp_params_t &p, const SpSuiteOp
 /* All tuples in one bucket; TAG with small thresholds walks every transition. */
 void add_buckets(std::vector<Scenario> &v, const sp_params_t &p, const SpSuiteOpts &so)
 {
-    for (unsigned s : {SP_SAMPLER_HP, SP_SAMPLER_HCR, SP_SAMPLER_HR, SP_SAMPLER_TAG}) {
+    for (unsigned s : {SP_SAMPLER_HP, SP_SAMPLER_HCR, SP_SAMPLER_HR, SP_SAMPLER_TAG, SP_SAMPLER_HTP}) {
         if (!mode_built(p, s))
             continue;
         for (int discard = 0; discard < (s == SP_SAMPLER_TAG ? 2 : 1); discard++) {
@@ -280,6 +294,8 @@ void add_buckets(std::vector<Scenario> &v, const sp_params_t &p, const SpSuiteOp
                                                            scaled(so, 8000), b.rng.next());
                                  phase(b, c, *src, rand_opts(b, 0.0), true);
                              }
+                             if (s == SP_SAMPLER_HTP)
+                                 require_htp_coverage(b);
                          },
                          s == SP_SAMPLER_TAG});
         }
@@ -290,7 +306,7 @@ void add_buckets(std::vector<Scenario> &v, const sp_params_t &p, const SpSuiteOp
 void add_saturation(std::vector<Scenario> &v, const sp_params_t &p, const SpSuiteOpts &so)
 {
     (void)so;
-    for (unsigned s : {SP_SAMPLER_P, SP_SAMPLER_HP, SP_SAMPLER_CR, SP_SAMPLER_TAG}) {
+    for (unsigned s : {SP_SAMPLER_P, SP_SAMPLER_HP, SP_SAMPLER_CR, SP_SAMPLER_TAG, SP_SAMPLER_HTP}) {
         if (!mode_built(p, s))
             continue;
         std::string name = std::string("saturate/") + kModeNames[s];
@@ -385,7 +401,7 @@ void add_assoc(std::vector<Scenario> &v, const sp_params_t &p, const SpSuiteOpts
 void add_queue_full(std::vector<Scenario> &v, const sp_params_t &p, const SpSuiteOpts &so)
 {
     for (int drop = 0; drop < 2; drop++)
-        for (unsigned s : {SP_SAMPLER_P, SP_SAMPLER_HR, SP_SAMPLER_TAG, SP_SAMPLER_HCR}) {
+        for (unsigned s : {SP_SAMPLER_P, SP_SAMPLER_HR, SP_SAMPLER_TAG, SP_SAMPLER_HCR, SP_SAMPLER_HTP}) {
             if (!mode_built(p, s))
                 continue;
             std::string name = std::string("queue-full/") + (drop ? "drop/" : "stall/") + kModeNames[s];
@@ -474,7 +490,7 @@ void add_registers(std::vector<Scenario> &v, const sp_params_t &p, const SpSuite
                          {SP_REG_TAG_THRESH, (7u << 16) | 0},
                          {SP_REG_TAG_THRESH, (1u << 16) | 5},
                          {SP_REG_TAG_THRESH, (1u << 20) | (7u << 16) | 5},
-                         {SP_REG_MODE, 7},
+                         {SP_REG_MODE, 0x8 | SP_SAMPLER_HTP},
                          {SP_REG_MODE, 0x8 | SP_SAMPLER_HP},
                          {SP_REG_MODE, 0x40 | SP_SAMPLER_HP},
                          {SP_REG_SEED, 0},
@@ -527,6 +543,8 @@ void add_registers(std::vector<Scenario> &v, const sp_params_t &p, const SpSuite
                          bad.push_back({SP_REG_MODE, SP_SAMPLER_CR});
                          bad.push_back({SP_REG_MODE, SP_SAMPLER_HCR | SP_MODE_ASSOC_EN});
                      }
+                     if (!p.opt_htp)
+                         bad.push_back({SP_REG_MODE, SP_SAMPLER_HTP | SP_MODE_ASSOC_EN});
                      for (size_t i = 0; i < bad.size(); i++) {
                          b.wait_status_clear(SP_STATUS_BUSY, false);
                          b.wr(bad[i].first, bad[i].second);
@@ -857,9 +875,9 @@ int sp_run_suite(SpBench &b, const SpSuiteOpts &so, const std::string &name)
     if ((quick && so.throughput) || so.suite == "throughput")
         add_throughput(v, p, so);
     printf("%s: W=%u TABLE_AW=%u WAYS_LOG2_MAX=%u TAG_BITS_MAX=%u COUNT_BITS=%u MISS_BITS=%u "
-           "OPT_TAGGED=%u OPT_CR=%u ASSOC_K=%u OQ_AW=%u ACC_BITS=%u, suite %s, seed %" PRIu64 "\n",
+           "OPT_TAGGED=%u OPT_CR=%u OPT_HTP=%u ASSOC_K=%u OQ_AW=%u ACC_BITS=%u, suite %s, seed %" PRIu64 "\n",
            name.c_str(), p.word_bits, p.table_aw, p.ways_log2_max, p.tag_bits_max, p.count_bits,
-           p.miss_bits, p.opt_tagged, p.opt_cr, p.assoc_k, p.oq_aw, p.acc_bits, so.suite.c_str(),
+           p.miss_bits, p.opt_tagged, p.opt_cr, p.opt_htp, p.assoc_k, p.oq_aw, p.acc_bits, so.suite.c_str(),
            so.seed);
     if (excerpts.empty())
         printf("trace excerpts: none found in %s\n", so.excerpts.c_str());

@@ -109,13 +109,13 @@ int main(int argc, char **argv)
             xo.trace = val();
             cross = true;
         } else if (a == "--mode") {
-            static const char *const names[] = {"P", "R", "CR", "HP", "HR", "HCR", "TAG"};
+            static const char *const names[] = {"P", "R", "CR", "HP", "HR", "HCR", "TAG", "HTP"};
             std::string m = val();
             unsigned s = 0;
-            while (s < 7 && m != names[s])
+            while (s < 8 && m != names[s])
                 s++;
-            if (s == 7)
-                usage_exit("--mode: one of P R CR HP HR HCR TAG");
+            if (s == 8)
+                usage_exit("--mode: one of P R CR HP HR HCR TAG HTP");
             xo.cfg.sampler = s;
             mode_given = true;
         } else if (a == "--rate")

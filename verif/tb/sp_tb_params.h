@@ -34,6 +34,9 @@ extern "C" {
 #ifndef SP_TB_OPT_CR
 #define SP_TB_OPT_CR 1
 #endif
+#ifndef SP_TB_OPT_HTP
+#define SP_TB_OPT_HTP 1
+#endif
 #ifndef SP_TB_ACC_BITS
 #define SP_TB_ACC_BITS 64
 #endif
@@ -59,6 +62,7 @@ static inline sp_params_t sp_tb_build_params()
     p.miss_bits = SP_TB_MISS_BITS;
     p.opt_tagged = SP_TB_OPT_TAGGED;
     p.opt_cr = SP_TB_OPT_CR;
+    p.opt_htp = SP_TB_OPT_HTP;
     p.acc_bits = SP_TB_ACC_BITS;
     p.assoc_k = SP_TB_ASSOC_K;
     p.filter_n = SP_TB_FILTER_N;

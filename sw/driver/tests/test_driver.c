@@ -184,6 +184,7 @@ static void test_config_checks(void)
     sp_params_default(&p);
     p.count_bits = 8;     /* rate up to 256 */
     p.opt_cr = 0;
+    p.opt_htp = 0;
     p.miss_bits = 3;
     p.oq_aw = 6;
     p.ways_log2_max = 1;
@@ -197,9 +198,11 @@ static void test_config_checks(void)
     SP_CHECK_EQ(sp_drv_check_config(&r.d, &base), SP_DRV_OK);
 
     c = base; c.sampler = SP_SAMPLER_CR;
-    expect_config_error(&r.d, &c, "sampler", SP_SAMPLER_CR, 0, 6);
-    c = base; c.sampler = 7;
-    expect_config_error(&r.d, &c, "sampler", 7, 0, 6);
+    expect_config_error(&r.d, &c, "sampler", SP_SAMPLER_CR, 0, 7);
+    c = base; c.sampler = SP_SAMPLER_HTP;
+    expect_config_error(&r.d, &c, "sampler", SP_SAMPLER_HTP, 0, 7);
+    c = base; c.sampler = 8;
+    expect_config_error(&r.d, &c, "sampler", 8, 0, 7);
     c = base; c.rate = 257;
     expect_config_error(&r.d, &c, "rate", 257, 1, 256);
     c = base; c.rate = 0;
