@@ -43,7 +43,7 @@ static const char usage_main[] =
 
 static const char usage_block[] =
     "block options:\n"
-    "  --mode MODE           P R CR HP HR HCR TAG, as written (see 'stratprof modes')\n"
+    "  --mode MODE           P R CR HP HR HCR TAG HTP, as written (see 'stratprof modes')\n"
     "  --rate R              sampling rate, TAG: hits per message; 1..65535 (256)\n"
     "  --entries N           counter-table entries, a power of two 1..4096 (2048)\n"
     "  --ways W              TAG: ways per set, a power of two 1..8, <= N\n"

@@ -201,6 +201,21 @@ run run --trace "$TMP/ec.trace" --mode P --rate 4
 if grep -q '^  error e  *100.000 %' "$TMP/out" && grep -q '^  error c  *50.000 %' "$TMP/out" &&
     grep -q '^  error  *75.000 %' "$TMP/out"; then ok; else bad "text per-kind errors"; fi
 
+# HTP (spec 5.5): one tuple owns the one entry; the first event's draw seeds
+# the owner with phase o and the rest with phase q, so 1000 events give
+# floor((o + 1000) / 16) messages and COUNT_IN = 1000 + o + q.
+awk 'BEGIN { for (i = 0; i < 1000; i++) print "v 100 7" }' >"$TMP/one.trace"
+htp_expect=$("$PY" -c 's = 0x9E3779B9
+s ^= (s << 13) & 0xFFFFFFFF; s ^= s >> 17; s ^= (s << 5) & 0xFFFFFFFF
+o = (s >> 16) * 16 >> 16; q = (s & 0xFFFF) * 16 >> 16
+print((o + 1000) // 16, 1000 + o + q)')
+run run --trace "$TMP/one.trace" --mode HTP --rate 16 --entries 1 --json
+pycheck "d['messages'] == ${htp_expect% *} and d['accounting']['count_in'] == ${htp_expect#* } and
+    d['config']['mode'] == 'HTP' and d['config']['tag_bits'] == 4 and d['conserved'] is True and
+    d['error_pct'] == 0" "HTP messages and seeded phases"
+run run --trace "$TMP/one.trace" --mode HTP --rate 16 --entries 1 --tag-bits 1 --json
+pycheck "d['config']['tag_bits'] == 1" "HTP takes an explicit --tag-bits"
+
 # ------------------------------------------------------------ JSON, text shape
 run run --trace "$MIXED" --mode TAG --rate 4 --entries 16 --evict-hits 2 --assoc 4 \
     --checkpoint 100 --top 3 --json
@@ -236,7 +251,7 @@ R="run --trace $P10 --mode HP"
 expect_usage "stratprof: 'frob' is not a command (see 'stratprof --help')" frob
 expect_usage "stratprof: run: --trace FILE is required (see 'stratprof run --help')" run --mode P
 expect_usage "stratprof: run: --mode MODE is required (see 'stratprof modes')" run --trace "$P10"
-expect_usage "stratprof: --mode: 'hp' is not a mode (P R CR HP HR HCR TAG, see 'stratprof modes')" \
+expect_usage "stratprof: --mode: 'hp' is not a mode (P R CR HP HR HCR TAG HTP, see 'stratprof modes')" \
     run --trace "$P10" --mode hp
 expect_usage "stratprof: --rate: '0' is not a rate from 1 to 65535" $R --rate 0
 expect_usage "stratprof: --rate: '0' is not a rate from 1 to 65535" $R --rate=0
@@ -319,7 +334,7 @@ if grep -q '4.25' "$TMP/out" && grep -q '17M instructions' "$TMP/out"; then ok; 
     bad "run --help explains the cycles per event"
 fi
 run modes
-for m in P R CR HP HR HCR TAG; do
+for m in P R CR HP HR HCR TAG HTP; do
     if grep -q "^  $m " "$TMP/out"; then ok; else bad "modes lacks $m"; fi
 done
 if grep -q -- '--assoc' "$TMP/out"; then ok; else bad "modes lacks --assoc"; fi

@@ -96,7 +96,7 @@ static void test_parse(void)
     {
         const char *w[] = {"--trace", "t", "--mode", "Hp", NULL};
         SP_CHECK_EQ(parse(&o, SP_CMD_RUN, err, w), SP_EXIT_USAGE);
-        SP_CHECK_STR(err, "--mode: 'Hp' is not a mode (P R CR HP HR HCR TAG, see 'stratprof modes')");
+        SP_CHECK_STR(err, "--mode: 'Hp' is not a mode (P R CR HP HR HCR TAG HTP, see 'stratprof modes')");
     }
     {
         const char *w[] = {"--trace", "t", "--mode", "P", "--entries", "48", NULL};
