@@ -26,6 +26,8 @@ module sp_synth_top #(
     parameter OPT_TAGGED    = 0,
     // build CR and HCR
     parameter OPT_CR        = 0,
+    // build the tagged stratified sampler HTP
+    parameter OPT_HTP       = 0,
     // entries of A_k
     parameter ASSOC_K       = 16,
     // log2 of the output queue depth
@@ -60,7 +62,7 @@ module sp_synth_top #(
     sp_stratprof #(
         .WORD_BITS(WORD_BITS), .TABLE_AW(TABLE_AW), .WAYS_LOG2_MAX(WAYS_LOG2_MAX),
         .TAG_BITS_MAX(TAG_BITS_MAX), .COUNT_BITS(COUNT_BITS), .MISS_BITS(MISS_BITS),
-        .OPT_TAGGED(OPT_TAGGED), .OPT_CR(OPT_CR), .ASSOC_K(ASSOC_K), .OQ_AW(OQ_AW),
+        .OPT_TAGGED(OPT_TAGGED), .OPT_CR(OPT_CR), .OPT_HTP(OPT_HTP), .ASSOC_K(ASSOC_K), .OQ_AW(OQ_AW),
         .TQ_AW(TQ_AW), .ACC_BITS(ACC_BITS), .FILTER_N(FILTER_N)
     ) u_block (
         .clk_i         (clk_i),

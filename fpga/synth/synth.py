@@ -30,7 +30,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 # for small FPGAs: 32-bit accounting counters (ACC_BITS, spec 7; twelve
 # 64-bit counters and their snapshot are about 1,500 flip-flops) and no PC
 # filter (FILTER_N = 0; eight entries and their comparators are about 1,200
-# logic cells on an iCE40).
+# logic cells on an iCE40).  The htp row is our tagged stratified sampler
+# (spec 5.5) as docs/results.md evaluates it: H[TP_300]_2048 with 4-bit tags,
+# 9-bit counts for rates up to 512, 24 bits an entry.
 COMMON = {"WORD_BITS": 32, "TABLE_AW": 11, "COUNT_BITS": 8, "OQ_AW": 8, "TQ_AW": 4,
           "ACC_BITS": 64, "FILTER_N": 8}
 ACC32 = {"ACC_BITS": 32, "FILTER_N": 0}
@@ -45,6 +47,9 @@ CONFIGS = [
                                                    ASSOC_K=1), 2048 * 14),
     ("tag_a16", "tagged + A_16", dict(COMMON, WAYS_LOG2_MAX=1, TAG_BITS_MAX=2, MISS_BITS=3,
                                       OPT_TAGGED=1, OPT_CR=0, ASSOC_K=16), 2048 * 14),
+    ("htp", "H[TP_300]_2048, 4-bit tags", dict(COMMON, COUNT_BITS=9, WAYS_LOG2_MAX=0,
+                                               TAG_BITS_MAX=4, MISS_BITS=2, OPT_TAGGED=0,
+                                               OPT_CR=0, OPT_HTP=1, ASSOC_K=1), 2048 * 24),
     ("hp_acc32", "H[P_256]_2048, 32-bit accounting, no PC filter",
      dict(COMMON, WAYS_LOG2_MAX=0, TAG_BITS_MAX=1, MISS_BITS=2, OPT_TAGGED=0, OPT_CR=0,
           ASSOC_K=1, **ACC32), 2048 * 8),
