@@ -1,6 +1,7 @@
 # sw/eval/eval.mk - `make eval`: the paper's experiments (figures 4, 7, 9,
-# 10, 11 and an error-versus-overhead sweep) on the real traces in
-# $(TRACES), written to docs/results.md and docs/results/*.png; and the
+# 10, 11 and an error-versus-overhead sweep) and our HTP mode against them
+# on the real traces in $(TRACES), written to docs/results.md and
+# docs/results/*.png; and the
 # test of the experiment script on the committed excerpts.
 #
 # Without the trace folder it says so and runs on the excerpts in
