@@ -87,6 +87,7 @@ $(eval $(call verif_wrapper,full,$(VERIF_QUICK)))
 $(eval $(call verif_wrapper,hp,$(VERIF_QUICK)))
 $(eval $(call verif_wrapper,tag,$(VERIF_QUICK)))
 $(eval $(call verif_wrapper,tiny,$(VERIF_QUICK) --no-throughput))
+$(eval $(call verif_wrapper,htp,$(VERIF_QUICK)))
 
 $(BIN)/test_verif_crosscheck: verif/crosscheck-test.sh $(if $(wildcard $(VERIF_TOP)),$(VERIF_DIR)/full/sp_tb_full)
 	@mkdir -p $(BIN)

@@ -294,8 +294,29 @@ void add_buckets(std::vector<Scenario> &v, const sp_params_t &p, const SpSuiteOp
                                                            scaled(so, 8000), b.rng.next());
                                  phase(b, c, *src, rand_opts(b, 0.0), true);
                              }
-                             if (s == SP_SAMPLER_HTP)
+                             if (s == SP_SAMPLER_HTP) {
+                                 /* a random bucket rarely leaves its owner idle for a whole
+                                    rest period: make one hand-over happen for certain */
+                                 SpConfig c = rand_cfg(b, s, false, false);
+                                 c.rate = std::min<unsigned>(max_rate(p), (unsigned)b.rng.range(2, 8));
+                                 c.tag_bits = p.tag_bits_max;
+                                 c.drop = false;
+                                 b.configure(c);
+                                 auto set = sp_make_colliding(b.rng, 16, sp_hash_view(b.m), 0);
+                                 size_t j = 1;
+                                 while (j < set.size() && sp_model_tag(b.m, &set[j]) == sp_model_tag(b.m, &set[0]))
+                                     j++;
+                                 if (j == set.size())
+                                     b.fail("harness: 16 colliding tuples share one tag");
+                                 /* owner A; B's rest reports twice with no hit of A: B owns */
+                                 std::vector<sp_tuple_t> seq(1, set[0]);
+                                 seq.insert(seq.end(), 2 * c.rate + 1, set[j]);
+                                 seq.insert(seq.end(), c.rate, set[0]);
+                                 SpStreamOpts o;
+                                 o.drain = SP_DRAIN_FAST;
+                                 phase(b, c, *sp_vector_source("handover", seq), o, true);
                                  require_htp_coverage(b);
+                             }
                          },
                          s == SP_SAMPLER_TAG});
         }

@@ -112,7 +112,10 @@ struct Tb {
             ref[COUNT_IN] += cin;
             bool res_inc = below(2);
             dut->s2_res_inc_i = res_inc;
-            ref[COUNT_RES_TABLE] += res_inc;
+            /* a mode that keeps counts in the table puts the event's count units
+               there (1 in P, HP, TAG; 1 and the phases in HTP) */
+            if (res_inc)
+                ref[COUNT_RES_TABLE] += cin;
             uint64_t disc = below(5) == 0 ? below(HW_MAX + 1) : 0;
             dut->s2_discard_i = (uint32_t)disc;
             ref[COUNT_RES_TABLE] -= disc;
