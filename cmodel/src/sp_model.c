@@ -399,6 +399,15 @@ static void tagged(sp_model_t *m, const sp_tuple_t *t, uint32_t set)
  * accounted in COUNT_IN.  An owner that did not hit between two reports of
  * its rest stream hands the entry to the tuple that made the report.
  */
+/* A count of HTP reached r: its units leave the table in a message. */
+static void htp_report(sp_model_t *m, const sp_tuple_t *t, uint16_t *count, uint32_t h)
+{
+    m->htp_hits[SP_HTP_EMIT]++;
+    m->acc[SP_ACC_COUNT_RES_TABLE] -= h;
+    *count = 0;
+    emit(m, t, h);
+}
+
 static void tagged_stratified(sp_model_t *m, const sp_tuple_t *t, unsigned idx)
 {
     uint8_t tag = (uint8_t)fast_tag(m, t->word0 ^ t->word1 ^ t->kind);
@@ -429,9 +438,7 @@ static void tagged_stratified(sp_model_t *m, const sp_tuple_t *t, unsigned idx)
             e->rest = (uint16_t)h;
             return;
         }
-        m->htp_hits[SP_HTP_EMIT]++;
-        m->acc[SP_ACC_COUNT_RES_TABLE] -= h;
-        e->rest = 0;
+        htp_report(m, t, &e->rest, h);
         if (!e->hit) {
             m->htp_hits[SP_HTP_SWITCH]++;
             e->tag = tag;
@@ -439,17 +446,12 @@ static void tagged_stratified(sp_model_t *m, const sp_tuple_t *t, unsigned idx)
             e->count = 0;
         }
         e->hit = 0;
-        emit(m, t, h);
         return;
     }
-    if (h < m->rate) {
+    if (h < m->rate)
         e->count = (uint16_t)h;
-        return;
-    }
-    m->htp_hits[SP_HTP_EMIT]++;
-    m->acc[SP_ACC_COUNT_RES_TABLE] -= h;
-    e->count = 0;
-    emit(m, t, h);
+    else
+        htp_report(m, t, &e->count, h);
 }
 
 /* ----------------------------------------------------------- input port */
