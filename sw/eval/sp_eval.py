@@ -89,9 +89,15 @@ class Runs:
     def __init__(self, binary, jobs):
         self.binary, self.jobs = binary, jobs
         self.todo, self.results = [], {}
+        # several figures ask for the same configuration under their own
+        # names (the sweep's H[P_256]_2048 is Figure 7's): one run serves all
+        self.same, self.by_opts = {}, {}
 
     def add(self, trace, name, opts):
-        if (trace, name) not in self.results and not any(j[:2] == (trace, name) for j in self.todo):
+        first = self.by_opts.setdefault((trace, tuple(opts)), (trace, name))
+        if first != (trace, name):
+            self.same[(trace, name)] = first
+        elif (trace, name) not in self.results and not any(j[:2] == (trace, name) for j in self.todo):
             self.todo.append((trace, name, opts))
 
     def one(self, job):
@@ -125,7 +131,7 @@ class Runs:
         self.todo = []
 
     def get(self, trace, name):
-        return self.results[(trace, name)]
+        return self.results[self.same.get((trace, name), (trace, name))]
 
 
 def series(d):

@@ -424,29 +424,18 @@ static SP_NOINSTR void sp_value(uintptr_t site, uint64_t value)
         sp_event(SP_KIND_VALUE, site, value);
 }
 
-SP_NOINSTR void __sanitizer_cov_load1(const uint8_t *addr)
-{
-    if (sp_kinds & SP_BIT(SP_KIND_VALUE))
-        sp_value((uintptr_t)__builtin_return_address(0), *addr);
-}
-
-SP_NOINSTR void __sanitizer_cov_load2(const uint16_t *addr)
-{
-    if (sp_kinds & SP_BIT(SP_KIND_VALUE))
-        sp_value((uintptr_t)__builtin_return_address(0), *addr);
-}
-
-SP_NOINSTR void __sanitizer_cov_load4(const uint32_t *addr)
-{
-    if (sp_kinds & SP_BIT(SP_KIND_VALUE))
-        sp_value((uintptr_t)__builtin_return_address(0), *addr);
-}
-
-SP_NOINSTR void __sanitizer_cov_load8(const uint64_t *addr)
-{
-    if (sp_kinds & SP_BIT(SP_KIND_VALUE))
-        sp_value((uintptr_t)__builtin_return_address(0), *addr);
-}
+/* One callback per load width.  A macro, not a shared function: the site is
+ * the callback's own return address, which a call further down would lose. */
+#define SP_LOAD_CALLBACK(bytes, type)                                           \
+    SP_NOINSTR void __sanitizer_cov_load##bytes(const type *addr)               \
+    {                                                                           \
+        if (sp_kinds & SP_BIT(SP_KIND_VALUE))                                   \
+            sp_value((uintptr_t)__builtin_return_address(0), *addr);            \
+    }
+SP_LOAD_CALLBACK(1, uint8_t)
+SP_LOAD_CALLBACK(2, uint16_t)
+SP_LOAD_CALLBACK(4, uint32_t)
+SP_LOAD_CALLBACK(8, uint64_t)
 
 /* 16 bytes (__int128, a vector): a tuple word holds 64 bits, so the low
  * half, which on a little-endian machine is the first 8 bytes. memcpy: the
