@@ -5,3 +5,5 @@
 synth:
 	@scripts/deps.sh synth
 	$(PYTHON) fpga/synth/synth.py
+
+include fpga/soc/soc.mk

