@@ -55,11 +55,14 @@ test: deps
 	@scripts/run-tests.sh $(TEST_BINS)
 
 # The main job on the embedded default: a committed excerpt of a real trace
-# through the paper's reference configuration, H[P_256]_2048.
+# through the paper's reference configuration, H[P_256]_2048; then the SoC,
+# PicoRV32 profiling its own program through the block in Verilator
+# (docs/soc.md), whose `soc: ... check=pass` line ends the demo.
 DEMO_TRACE ?= verif/traces/sqlite.value.1m.trace.gz
 demo: deps
 	@$(MAKE) --no-print-directory all
 	$(BIN)/stratprof run --trace $(DEMO_TRACE) --mode HP --rate 256 --entries 2048 --top 10
+	@$(MAKE) --no-print-directory soc-sim
 
 bench: deps $(BIN)/sp_bench $(SIMSPEED_BIN) $(BIN)/sp_drvcost
 	@SIMSPEED=$(SIMSPEED_BIN) TRACES="$(TRACES)" scripts/bench.sh

@@ -51,3 +51,11 @@ soc-selfcheck: deps $(SOC_TB) $(SOC_FW_SELFCHECK_HEX)
 soc-lint: | soc-check-core
 	@scripts/lint-soc.sh "$(PICORV32_DIR)"
 TEST_BINS += scripts/lint-soc.sh
+
+# `make test`: the demo run, its negative checks and the self-check (scripts/test-soc.sh).
+$(BIN)/test_soc: scripts/test-soc.sh $(SOC_TB) $(SOC_FW_PROFILE_HEX) $(SOC_FW_SELFCHECK_HEX)
+	@mkdir -p $(BIN)
+	@printf '#!/bin/sh\nexec "%s/scripts/test-soc.sh" "%s" "%s" "%s"\n' "$(abspath .)" \
+	  "$(abspath $(SOC_TB))" "$(abspath $(SOC_FW_PROFILE_HEX))" "$(abspath $(SOC_FW_SELFCHECK_HEX))" >$@
+	@chmod +x $@
+TEST_BINS += $(BIN)/test_soc

@@ -16,7 +16,7 @@
 
 module sp_soc #(
     parameter CLK_HZ           = 12000000, // clock frequency, read by software (SYS_CLK_HZ)
-    parameter CPU_MULDIV       = 1,        // 1: rv32im (hardware multiply and divide), 0: rv32i
+    parameter CPU_MULDIV       = 1,        // 1: rv32im (single-cycle multiplier, divider), 0: rv32i
     parameter CPU_FAST         = 1,        // 1: barrel shifter and dual-port registers (more LUTs)
     parameter BLOCK_TABLE_AW   = 11,       // the block's log2 counter-table entries
     parameter BLOCK_COUNT_BITS = 16,       // the block's count field (rates up to 2^COUNT_BITS)
@@ -75,7 +75,8 @@ module sp_soc #(
         .ENABLE_COUNTERS64   (0),
         .ENABLE_REGS_DUALPORT(CPU_FAST),
         .BARREL_SHIFTER      (CPU_FAST),
-        .ENABLE_MUL          (CPU_MULDIV),
+        .ENABLE_MUL          (0),
+        .ENABLE_FAST_MUL     (CPU_MULDIV),  // the driver's hash multiplies per message
         .ENABLE_DIV          (CPU_MULDIV),
         .ENABLE_IRQ          (1),
         .ENABLE_IRQ_QREGS    (1),

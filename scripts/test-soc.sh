@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# test-soc.sh - the SoC demo in Verilator (docs/soc.md): the profiling
+# firmware must end with `soc: ... check=pass` and an error under the
+# reference configuration's 5 %, the same run held to an error bound it
+# cannot meet must fail, an image that never prints a profile must fail,
+# and the self-check firmware (the block against the C model on the core)
+# must find no mismatch.  Arguments: the harness, the profiling image, the
+# self-check image.  Closing line: "test_soc: N passed, N failed".
+set -u
+tb=$1 profile=$2 selfcheck=$3
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "test_soc: FAIL: $*"; }
+
+# 1. the demo run
+"$tb" +rom="$profile" --quiet --uart-log "$out/uart.txt" >"$out/run.txt" 2>&1
+rc=$?
+last=$(tail -n 1 "$out/run.txt")
+re='^soc: cycles=([0-9]+) tuples=([0-9]+) messages=([0-9]+) handler_cycles_per_message=([0-9.]+) error_pct=([0-9.]+) check=pass$'
+if [ "$rc" -eq 0 ] && [[ $last =~ $re ]]; then
+    ok
+    tuples=${BASH_REMATCH[2]} messages=${BASH_REMATCH[3]} err=${BASH_REMATCH[5]}
+    # the workload makes millions of tuples; H[P_256] sends about one message per 256
+    if [ "$tuples" -gt 1000000 ] && [ "$messages" -gt $((tuples / 512)) ] && \
+       [ "$messages" -lt $((tuples / 128)) ]; then ok; else bad "tuples=$tuples messages=$messages out of range"; fi
+    awk -v e="$err" 'BEGIN { exit !(e >= 0 && e <= 5) }' && ok || bad "error_pct=$err above 5"
+else
+    bad "profile run: exit $rc, last line '$last'"
+    tail -n 5 "$out/run.txt"
+fi
+# the firmware's own lines: accounting conserved, nothing lost, selector balanced
+grep -q '^acc: .*conserved=1$' "$out/uart.txt" && ok || bad "no 'acc: ... conserved=1' line"
+grep -q '^sel: .* lost=0$' "$out/uart.txt" && ok || bad "the selector lost tuples"
+grep -q '^profile: end .* spilled=0 lost=0$' "$out/uart.txt" && ok || bad "the firmware spilled or lost messages"
+
+# 2. the same profile held to a bound it cannot meet: the check must fail
+"$tb" +rom="$profile" --quiet --error-max 0.01 >"$out/tight.txt" 2>&1
+rc=$?
+if [ "$rc" -eq 1 ] && tail -n 1 "$out/tight.txt" | grep -q 'check=fail$' && \
+   grep -q 'check failed: error .* above the expected 0.01%' "$out/tight.txt"; then ok
+else bad "an error bound of 0.01% passed (exit $rc)"; fi
+
+# 3. an image that exits at once, printing nothing: the check must fail
+printf '06000737\n00072023\n0000006f\n' >"$out/exit.hex"   # lui a4,0x6000; sw zero,0(a4); j .
+"$tb" +rom="$out/exit.hex" --quiet >"$out/exit.txt" 2>&1
+rc=$?
+if [ "$rc" -eq 1 ] && grep -q "check failed: the firmware exited with code 0 without its closing line" "$out/exit.txt"; then ok
+else bad "an image without output passed (exit $rc)"; cat "$out/exit.txt"; fi
+
+# 4. the self-check firmware
+"$tb" +rom="$selfcheck" --quiet >"$out/self.txt" 2>&1
+rc=$?
+last=$(tail -n 1 "$out/self.txt")
+if [ "$rc" -eq 0 ] && [[ $last =~ ^soc:\ selfcheck\ cycles=[0-9]+\ tuples=([0-9]+)\ messages=([0-9]+)\ mismatches=0\ check=pass$ ]] && \
+   [ "${BASH_REMATCH[1]}" -gt 0 ] && [ "${BASH_REMATCH[2]}" -gt 0 ]; then ok
+else bad "self-check: exit $rc, last line '$last'"; tail -n 5 "$out/self.txt"; fi
+
+echo "test_soc: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
