@@ -47,6 +47,7 @@ typedef struct sp_fw_sc_config {
     const char *name;
     unsigned sampler, rate, assoc;
     unsigned drain; /* drain both every this many tuples; 0: only when one stalls */
+    int filter;     /* stop the first value site with PC filter entry 0 (convergent profiling) */
 } sp_fw_sc_config_t;
 
 /* HP with and without A_16, the random samplers with a fixed seed, and P,
@@ -54,12 +55,16 @@ typedef struct sp_fw_sc_config {
  * stall, so both output queues fill: the block's port holds the selector's
  * register (READY low) and the model answers STALLED. */
 static const sp_fw_sc_config_t sp_fw_sc_configs[] = {
-    {"H[P_16]_2048", SP_SAMPLER_HP, 16, 0, SP_FW_SC_DRAIN},
-    {"H[P_8]_2048+A_16", SP_SAMPLER_HP, 8, 1, 0},
-    {"R_4", SP_SAMPLER_R, 4, 0, 0},
-    {"H[R_8]_2048+A_16", SP_SAMPLER_HR, 8, 1, SP_FW_SC_DRAIN},
-    {"P_32", SP_SAMPLER_P, 32, 0, SP_FW_SC_DRAIN},
+    {"H[P_16]_2048", SP_SAMPLER_HP, 16, 0, SP_FW_SC_DRAIN, 0},
+    {"H[P_8]_2048+A_16", SP_SAMPLER_HP, 8, 1, 0, 0},
+    {"R_4", SP_SAMPLER_R, 4, 0, 0, 0},
+    {"H[R_8]_2048+A_16", SP_SAMPLER_HR, 8, 1, SP_FW_SC_DRAIN, 0},
+    {"P_32", SP_SAMPLER_P, 32, 0, SP_FW_SC_DRAIN, 0},
+    {"H[P_16]_2048+filter", SP_SAMPLER_HP, 16, 0, SP_FW_SC_DRAIN, 1},
 };
+
+/* The site the filter configuration stops: the stream's first value site. */
+#define SP_FW_SC_FILTER_PC 0x00100400u
 
 static struct {
     sp_model_t model;
@@ -215,6 +220,12 @@ static int sp_fw_sc_run(const sp_fw_sc_config_t *c, uint32_t *seed, uint32_t tup
     if ((rc = sp_drv_configure(ref, &cfg)))
         return sp_fw_sc_fail("configure model", ref, rc);
     uint64_t msgs0 = ref->messages;
+    if (c->filter) {
+        if ((rc = sp_drv_filter_set(blk, 0, SP_KIND_VALUE, SP_FW_SC_FILTER_PC, 1)))
+            return sp_fw_sc_fail("filter block", blk, rc);
+        if ((rc = sp_drv_filter_set(ref, 0, SP_KIND_VALUE, SP_FW_SC_FILTER_PC, 1)))
+            return sp_fw_sc_fail("filter model", ref, rc);
+    }
     if ((rc = sp_drv_start(blk)))
         return sp_fw_sc_fail("start block", blk, rc);
     if ((rc = sp_drv_start(ref)))
@@ -267,6 +278,22 @@ static int sp_fw_sc_run(const sp_fw_sc_config_t *c, uint32_t *seed, uint32_t tup
         return sp_fw_sc_fail("flush model", ref, rc);
     sp_fw_sc_drain(1, 1);
     sp_fw_sc_leftover();
+    if (c->filter) {
+        /* the stopped site's executions: the same count on both sides, and some */
+        uint32_t hb = 0, hm = 0;
+        if ((rc = sp_drv_filter_set(blk, 0, SP_KIND_VALUE, SP_FW_SC_FILTER_PC, 0)) ||
+            (rc = sp_drv_filter_hits(blk, 0, &hb)))
+            return sp_fw_sc_fail("filter block", blk, rc);
+        if ((rc = sp_drv_filter_set(ref, 0, SP_KIND_VALUE, SP_FW_SC_FILTER_PC, 0)) ||
+            (rc = sp_drv_filter_hits(ref, 0, &hm)))
+            return sp_fw_sc_fail("filter model", ref, rc);
+        printf("filter: config=%s pc=%08lx hits block=%lu model=%lu\n", c->name, (unsigned long)SP_FW_SC_FILTER_PC,
+               (unsigned long)hb, (unsigned long)hm);
+        if (hb != hm || hb == 0) {
+            printf("mismatch: config=%s FILTER_HITS\n", c->name);
+            sp_fw_sc.mismatches++;
+        }
+    }
 
     sp_drv_acc_t ab, am;
     int rb = sp_drv_check_acc(blk, &ab), rm = sp_drv_check_acc(ref, &am);
