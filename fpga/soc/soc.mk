@@ -59,3 +59,4 @@ $(BIN)/test_soc: scripts/test-soc.sh $(SOC_TB) $(SOC_FW_PROFILE_HEX) $(SOC_FW_SE
 	  "$(abspath $(SOC_TB))" "$(abspath $(SOC_FW_PROFILE_HEX))" "$(abspath $(SOC_FW_SELFCHECK_HEX))" >$@
 	@chmod +x $@
 TEST_BINS += $(BIN)/test_soc
+include fpga/soc/synth/synth.mk

@@ -7,7 +7,12 @@ counter table was mapped to block RAM (the flow fails otherwise), places and
 routes with nextpnr (nextpnr-ice40 from Debian; nextpnr-ecp5 from PyPI's
 yowasp build), and writes docs/synthesis.md from the tools' own reports.
 
+The document ends with the SoC demo's section, written from the results
+fpga/soc/synth/soc_synth.py leaves (build/soc/synth/BOARD/sp_soc_BOARD.json);
+--soc-only rewrites that section alone and keeps the rest of the document.
+
 Usage: synth.py [--out build/synth] [--doc docs/synthesis.md] [--only NAME]
+       synth.py --soc-only [--soc-dir build/soc/synth] [--doc docs/synthesis.md]
 """
 import argparse
 import concurrent.futures
@@ -341,6 +346,203 @@ def tool_version(cmd):
         return "%s not installed" % cmd[0]
 
 
+# ---- the SoC demo (fpga/soc/synth/soc_synth.py writes the JSON read here)
+
+SOC_HEADING = "## The SoC demo (fpga/soc)"
+SOC_BOARDS = ("ulx3s", "icebreaker")
+
+
+def soc_results(soc_dir):
+    """The per-board results of soc_synth.py, by board; missing boards left out."""
+    found = {}
+    for board in SOC_BOARDS:
+        path = os.path.join(soc_dir, board, "sp_soc_%s.json" % board)
+        if os.path.exists(path):
+            with open(path) as f:
+                found[board] = json.load(f)
+    return found
+
+
+def soc_title(run):
+    """The configuration column; a core without MUL/DIV needs rv32i firmware."""
+    title = run.get("title", run.get("name", "?"))
+    if not run.get("params", {}).get("CPU_MULDIV", 1):
+        title += " (firmware built for rv32i)"
+    role = {"reference": "reference (sp_soc defaults)", "search": "smaller",
+            "built": "**built**"}.get(run.get("role"), "")
+    return "%s: %s" % (role, title) if role else title
+
+
+def soc_row(run, res, cell, with_spram):
+    """One table row of a SoC run."""
+    if "error" in run:
+        return "| %s | %s |%s" % (soc_title(run), run["error"], " |" * (8 if with_spram else 7))
+    used = (run.get("util") or {}).get(cell)
+    fits = run.get("fits")
+    placed = "%d of %d (%d%%)" % (used[0], used[1], 100 * used[0] // used[1]) if used and fits else "—"
+    clock = res["clock_mhz"]
+    if fits and run.get("fmax"):
+        fmax = "%.1f" % run["fmax"]
+        versus = "%d MHz: %s" % (clock, "met" if run["fmax"] >= clock else "**missed**")
+    else:
+        fmax = "—"
+        versus = "does not fit: %s" % run.get("over", "?") if fits is False else "—"
+    cols = [soc_title(run), str(run.get("luts", "")), str(run.get("ffs", "")), str(run.get("brams", ""))]
+    if with_spram:
+        cols.append(str(run.get("sprams", "")))
+    cols += [str(run.get("dsps", "")), placed, fmax, versus]
+    return "| " + " | ".join(cols) + " |"
+
+
+def soc_table(res):
+    board = res["board"]
+    cell = res.get("capacity_cell", "cells")
+    with_spram = board == "icebreaker"
+    lines = ["### %s, %d MHz board clock" % (res.get("title", board), res["clock_mhz"]), ""]
+    head = ["configuration", "LUT4", "flip-flops", "block RAMs"] + (["SPRAMs"] if with_spram else []) + \
+           ["DSPs", "%s placed" % cell, "Fmax MHz", "vs board clock"]
+    lines += ["| " + " | ".join(head) + " |",
+              "| --- | " + " | ".join("---:" for _ in head[1:-1]) + " | --- |"]
+    lines += [soc_row(run, res, cell, with_spram) for run in res.get("runs", [])]
+    lines.append("")
+    if res.get("bitstream"):
+        lines += ["Bitstream: `%s`." % res["bitstream"], ""]
+    if res.get("error"):
+        lines += ["The flow stopped: %s." % res["error"], ""]
+    return lines
+
+
+def soc_ulx3s(res):
+    lines = soc_table(res)
+    if res.get("fw"):
+        lines += ["The ROM holds `%s` (%d words) from configuration on: a new firmware "
+                  "needs a new bitstream (`make soc-synth-ulx3s SOC_SYNTH_FW=FILE.hex`)."
+                  % (res["fw"], res.get("fw_words", 0)), ""]
+    return lines
+
+
+def soc_icebreaker(res):
+    lines = soc_table(res)
+    runs = res.get("runs", [])
+    ref = next((r for r in runs if r.get("role") == "reference"), None)
+    built = next((r for r in runs if r.get("role") == "built"), None)
+    story = []
+    if ref and ref.get("fits") is False:
+        story.append("The reference configuration (sp_soc's defaults) does not fit the UP5K: it "
+                     "needs %s." % ref.get("over", "more than the device has"))
+    if built and built is not ref:
+        story.append("The largest configuration that places and routes, searched for counter-table "
+                     "entries first (8-bit counts keep the rate range at 256), then A_k, the PC "
+                     "filter, 64-bit accounting, MUL/DIV and 16-bit counts, is %s: %s %s placed, "
+                     "%s MHz against the 12 MHz clock." % (
+                         built.get("title"), "%d of %d" % tuple(built["util"][res["capacity_cell"]])
+                         if built.get("util", {}).get(res["capacity_cell"]) else "?",
+                         res["capacity_cell"], "%.1f" % built["fmax"] if built.get("fmax") else "?"))
+        if not built["params"].get("CPU_MULDIV", 1):
+            story.append("Its core has no MUL/DIV, so the firmware must be built for rv32i "
+                         "(`-march=rv32i`); an rv32im firmware traps on the first multiply.")
+    shell = res.get("without_block")
+    if not built and runs:
+        small = runs[-1]
+        story.append("No configuration of sp_soc's parameters fits: the smallest, %s, needs %s, "
+                     "so there is no iCEBreaker bitstream." % (small.get("title"), small.get("over", "?")))
+        if shell and "luts" in shell:
+            story.append("With the block left out (a black box, Yosys only) the rest of the SoC "
+                         "takes %d LUT4s and %d flip-flops: its LUTs alone are %d%% of the UP5K's "
+                         "5280 logic cells (one LUT4 each). The block's share of the smallest "
+                         "configuration is the difference, %d LUT4s and %d flip-flops (compare "
+                         "the block's own UP5K rows above)." % (
+                             shell["luts"], shell["ffs"], 100 * shell["luts"] // 5280,
+                             small.get("luts", 0) - shell["luts"], small.get("ffs", 0) - shell["ffs"]))
+    if story:
+        lines += [" ".join(story), ""]
+    lines += UP5K_NOTES + (UP5K_NO_FIT if not built else []) + [""]
+    return lines
+
+
+def soc_section(soc_dir):
+    """The document's SoC section, from soc_synth.py's results, or how to get them."""
+    lines = [SOC_HEADING, ""]
+    found = soc_results(soc_dir)
+    if not found:
+        return lines + [
+            "No results yet: `make soc-synth` (fpga/soc/synth/soc_synth.py) synthesizes, places",
+            "and routes the SoC demo for the iCEBreaker (iCE40 UP5K) and the ULX3S (ECP5",
+            "LFE5U-85F), writes the bitstreams and `build/soc/synth/BOARD/sp_soc_BOARD.json`, and",
+            "then this section (`fpga/synth/synth.py --soc-only`, which keeps the block's results).",
+            "",
+        ]
+    tools = {}
+    for res in found.values():
+        tools.update(res.get("tools", {}))
+    lines += [
+        "Written by `make soc-synth` (fpga/soc/synth/soc_synth.py, then `fpga/synth/synth.py",
+        "--soc-only`) from the tools' reports in `build/soc/synth/BOARD/`. The whole SoC is",
+        "built under the board tops in `fpga/soc/boards/`: PicoRV32 (read with RISCV_FORMAL for",
+        "the selector's retirement port), the UART, timer, selector and system registers, the",
+        "block, and the memories. nextpnr runs with `--seed 1` against the board clock.",
+        "",
+        "Tools: %s." % "; ".join(tools[k] for k in sorted(tools)),
+        "",
+        "- ULX3S: ROM (64 KiB, the firmware) and RAM (128 KiB) in block RAM; 25 MHz oscillator,",
+        "  FTDI UART, eight LEDs, FIRE1 resets. Pins: `fpga/soc/boards/sp_soc_ulx3s.lpf`.",
+        "- iCEBreaker: code in the SPI flash at 1 MiB through PicoSoC's spimemio (single-bit",
+        "  SPI: its configuration register is not on sp_soc's bus), data in the four SPRAMs;",
+        "  12 MHz oscillator, FTDI UART, the board's two LEDs and the PMOD's five. Pins:",
+        "  `fpga/soc/boards/sp_soc_icebreaker.pcf`.",
+        "",
+    ]
+    if "ulx3s" in found:
+        lines += soc_ulx3s(found["ulx3s"])
+    if "icebreaker" in found:
+        lines += soc_icebreaker(found["icebreaker"])
+    for board in SOC_BOARDS:
+        if board not in found:
+            lines += ["%s: no results yet (`make soc-synth-%s`)." % (board, board), ""]
+    return lines
+
+
+# Facts about the UP5K build that do not change from run to run (the
+# numbers measured with Yosys 0.23 when the flow was written).
+UP5K_NOTES = [
+    "Notes on the UP5K build:",
+    "",
+    "- The data memory is `sp_soc_mem`, inferred as the four SB_SPRAM256KA by",
+    "  `synth_ice40 -spram`: an SPRAM keeps its output while it writes, so `sp_soc_mem`",
+    "  reads the array only in a clock that writes no byte (the core ignores read data on a",
+    "  store); otherwise Yosys builds the 128 KiB from 256 four-kilobit block RAMs.",
+    "- CPU_FAST = 1 is the smaller core on an iCE40, not the larger: without dual-port",
+    "  registers PicoRV32 reads its register file asynchronously, which no iCE40 block RAM",
+    "  does, so its 36 registers (with the IRQ q-registers) become 1,152 flip-flops and a",
+    "  read multiplexer: about 700 more LUT4s and 1,100 more flip-flops than the fast core",
+    "  with its barrel shifter and its registers in block RAM.",
+]
+UP5K_NO_FIT = [
+    "- Why nothing fits: the block at its smallest takes most of a UP5K by itself (its own",
+    "  UP5K rows above: H[P_256]_2048 with 32-bit accounting and no PC filter), and PicoRV32",
+    "  as sp_soc builds it (rv32i with IRQs and q-registers, cycle and instruction counters,",
+    "  the retirement port) is about 2,260 LUT4s and 800 flip-flops more; the rest of the",
+    "  SoC (the selector's seven 32-bit statistics counters, the 64-bit timer and",
+    "  handler-clock counter, UART, flash reader, bus) about 2,200 LUT4s. No parameter of",
+    "  sp_soc reaches any of these. A UP5K demo would need the block itself smaller (its",
+    "  twelve accounting counters and their snapshot are about 940 LUT4s and 960",
+    "  flip-flops at 32 bits, its registers about 750 LUT4s), a smaller core, and the",
+    "  SoC's counters made optional; the ECP5 build keeps everything.",
+]
+
+
+def replace_soc_section(doc, soc_lines):
+    """DOC with its SoC section (from the heading to the next level-2 heading
+    or the end) replaced by SOC_LINES, or SOC_LINES appended."""
+    start = doc.find(SOC_HEADING)
+    new = "\n".join(soc_lines)
+    if start < 0:
+        return doc.rstrip("\n") + "\n\n" + new
+    nxt = doc.find("\n## ", start + len(SOC_HEADING))
+    rest = doc[nxt + 1:] if nxt >= 0 else ""
+    return doc[:start] + new + ("\n" + rest if rest else "")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "synth"))
@@ -351,7 +553,23 @@ def main():
                     help="runs at once (each tool is single-threaded)")
     ap.add_argument("--report-only", action="store_true",
                     help="write the report from the tools' outputs of the last run")
+    ap.add_argument("--soc-only", action="store_true",
+                    help="rewrite only the SoC demo's section of the document (from "
+                         "fpga/soc/synth/soc_synth.py's results), keeping the block's results")
+    ap.add_argument("--soc-dir", default=os.path.join(ROOT, "build", "soc", "synth"),
+                    help="where soc_synth.py left its results (default build/soc/synth)")
     args = ap.parse_args()
+    if args.soc_only:
+        if not os.path.exists(args.doc):
+            print("synth: %s not found: `make synth` writes it with the block's results" %
+                  os.path.relpath(args.doc, ROOT), file=sys.stderr)
+            return 2
+        with open(args.doc) as f:
+            doc = f.read()
+        with open(args.doc, "w") as f:
+            f.write(replace_soc_section(doc, soc_section(args.soc_dir)))
+        print("synth: wrote the SoC section of %s" % os.path.relpath(args.doc, ROOT))
+        return 0
     configs = [c for c in CONFIGS if not args.only or c[0] == args.only]
     if not configs:
         print("synth: no configuration named %s (have: %s)" %
@@ -377,7 +595,7 @@ def main():
                 failed.append("%s/%s" % (name, device))
     if not args.only and not args.device:
         with open(args.doc, "w") as f:
-            f.write(markdown(results, configs))
+            f.write(markdown(results, configs) + "\n".join(soc_section(args.soc_dir)))
         print("synth: wrote %s" % os.path.relpath(args.doc, ROOT))
     if failed:
         print("synth: FAILED (synthesis error or counter table not in block RAM): %s" %

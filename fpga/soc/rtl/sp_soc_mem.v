@@ -49,7 +49,11 @@ module sp_soc_mem #(
             if (wstrb_i[1]) mem[addr_i][15:8]  <= wdata_i[15:8];
             if (wstrb_i[2]) mem[addr_i][23:16] <= wdata_i[23:16];
             if (wstrb_i[3]) mem[addr_i][31:24] <= wdata_i[31:24];
-            rdata_o <= mem[addr_i];
+            // A store's read data is ignored by the core; reading only when
+            // nothing is written is what lets an SPRAM (no read during a
+            // write) hold the array.
+            if (wstrb_i == 4'd0)
+                rdata_o <= mem[addr_i];
         end
     end
 
