@@ -50,6 +50,24 @@ $(OBJ)/%.o: %.c
 deps:
 	@scripts/deps.sh
 
+# The C test programs (every $(BIN)/test_* but the Verilator, SystemC and
+# Python ones), which scripts/test-sanitizers.sh rebuilds with ASan and UBSan.
+# test_tracer is left out: the program it traces links the tracer's runtime
+# with clang's -fno-sanitize-link-runtime (the runtime provides the coverage
+# callbacks itself), so no sanitizer runtime can join it; the trace code
+# under it runs sanitized in test_trace.
+SAN_TEST_BINS = $(filter-out $(BIN)/test_soc $(BIN)/test_verif_% $(BIN)/test_rtl_% $(BIN)/test_sysc \
+                  $(BIN)/test_eval $(BIN)/test_sanitizers $(BIN)/test_tracer, \
+                  $(filter $(BIN)/test_%,$(TEST_BINS)))
+$(BIN)/test_sanitizers: scripts/test-sanitizers.sh
+	@mkdir -p $(BIN)
+	@printf '#!/bin/sh\nexec "%s/scripts/test-sanitizers.sh"\n' "$(abspath .)" >$@
+	@chmod +x $@
+TEST_BINS += $(BIN)/test_sanitizers
+.PHONY: print-san-tests
+print-san-tests:
+	@echo $(SAN_TEST_BINS)
+
 test: deps
 	@$(MAKE) --no-print-directory all $(TEST_BINS)
 	@scripts/run-tests.sh $(TEST_BINS)
