@@ -120,7 +120,10 @@ int sp_replay_run(sp_replay_t *r, sp_trace_reader_t *rd)
                 eof = 1;
                 break;
             }
-            /* the exact profile sees the words the block sees */
+            /* the exact profile sees the words the block sees; a word the
+             * build cannot hold is counted, not narrowed silently */
+            if ((buf[n].word0 | buf[n].word1) & ~mask)
+                r->narrowed++;
             buf[n].word0 &= mask;
             buf[n].word1 &= mask;
             buf[n].kind &= 7u;

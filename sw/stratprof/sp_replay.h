@@ -32,6 +32,7 @@ struct sp_replay {
     int keep_profiles;  /* 0: only count (the messages command) */
     uint64_t events;    /* tuples fed */
     uint64_t messages;  /* messages drained */
+    uint64_t narrowed;  /* tuples with a word wider than the build's: the block keeps its low bits */
     uint64_t checkpoint, max_events; /* 0 = none / whole trace */
     sp_replay_msg_fn on_message;
     sp_replay_point_fn on_point;

@@ -38,6 +38,7 @@ static int measure(sp_point_t *pt, const sp_replay_t *r, const sp_metric_params_
 {
     pt->events = r->events;
     pt->messages = r->messages;
+    pt->narrowed = r->narrowed;
     pt->kinds = 0;
     for (unsigned k = 0; k < SP_KIND_COUNT; k++)
         if (sp_profile_kind_total(&r->ideal, k))
@@ -283,6 +284,10 @@ static void print_final(FILE *f, const sp_run_report_t *rep)
     fprintf(f, "\nfinal (block stopped%s)\n", rep->opts->assoc ? ", A_k flushed" : "");
     fprintf(f, "  events         %12" PRIu64 "\n", pt->events);
     fprintf(f, "  messages       %12" PRIu64 "\n", pt->messages);
+    if (pt->narrowed)
+        fprintf(f, "  narrowed       %12" PRIu64 "    (tuples with a word above %u bits: the block and the exact\n"
+                   "                                   profile keep the low %u bits)\n",
+                pt->narrowed, rep->opts->word_bits, rep->opts->word_bits);
     for (int k = -1; k < (int)SP_KIND_COUNT; k++) {
         const sp_metric_result_t *m = k < 0 ? &pt->all : &pt->by_kind[k];
         char label[16];
@@ -391,8 +396,8 @@ static void json_error(FILE *f, const sp_metric_result_t *m)
 static void json_point(FILE *f, const sp_point_t *pt, double cpe)
 {
     int first = 1;
-    fprintf(f, "\"events\":%" PRIu64 ",\"messages\":%" PRIu64 ",\"error_pct\":", pt->events,
-            pt->messages);
+    fprintf(f, "\"events\":%" PRIu64 ",\"messages\":%" PRIu64 ",\"narrowed\":%" PRIu64 ",\"error_pct\":",
+            pt->events, pt->messages, pt->narrowed);
     json_error(f, &pt->all);
     fputs(",\"error_pct_by_kind\":{", f);
     for (unsigned k = 0; k < SP_KIND_COUNT; k++) {

@@ -17,6 +17,7 @@
 /* The measurements at one point of the run. */
 typedef struct sp_point {
     uint64_t events, messages;
+    uint64_t narrowed; /* tuples whose words were wider than the build's (low bits kept) */
     unsigned kinds; /* bit k: kind k occurs in the exact profile */
     sp_metric_result_t all;
     sp_metric_result_t by_kind[SP_KIND_COUNT];

@@ -854,6 +854,19 @@ for c in "profile --help" "compare --help" "combine --help" "paths --help" "path
         bad "stratprof $c: status $rc"
     fi
 done
+# 64-bit words fed to a 32-bit build: kept to their low 32 bits in the block and the
+# exact profile alike, and counted: 0x1_0000_0005 and 5 are one tuple there
+printf 'v 10 100000005\nv 10 5\nv 123456789abc 7\nv 10 5\n' >"$TMP/wide.trace"
+run run --trace "$TMP/wide.trace" --mode P --rate 1 --entries 1 --word-bits 32 --json
+pycheck 'd["narrowed"] == 2 and d["events"] == 4 and d["messages"] == 4 and all(c["narrowed"] <= 2 for c in d["checkpoints"])' \
+    "32-bit build: two of four tuples narrowed, counted"
+run run --trace "$TMP/wide.trace" --mode P --rate 1 --entries 1 --word-bits 64 --json
+pycheck 'd["narrowed"] == 0' "64-bit build: nothing narrowed"
+run run --trace "$TMP/wide.trace" --mode P --rate 1 --entries 1 --word-bits 32
+if grep -q '^  narrowed  *2 ' "$TMP/out"; then ok; else bad "text report lacks 'narrowed 2'"; fi
+run run --trace "$TMP/wide.trace" --mode P --rate 1 --entries 1 --word-bits 64
+if grep -q 'narrowed' "$TMP/out"; then bad "64-bit text report shows narrowed"; else ok; fi
+
 run --help
 for c in profile compare combine paths; do
     if grep -q "^  $c " "$TMP/out"; then ok; else bad "--help lacks $c"; fi
