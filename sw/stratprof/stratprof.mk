@@ -25,3 +25,10 @@ $(BIN)/test_stratprof_cli: sw/stratprof/tests/test_cli.sh $(BIN)/stratprof
 	  "$(abspath sw/stratprof/tests)" > $@ && chmod +x $@
 
 TEST_BINS += $(BIN)/test_stratprof_opts $(BIN)/test_stratprof_cli
+
+# The tool under valgrind's memcheck, every command once (scripts/test-valgrind.sh).
+$(BIN)/test_valgrind: scripts/test-valgrind.sh $(BIN)/stratprof
+	@mkdir -p $(dir $@)
+	@printf '#!/bin/sh\nexec "%s/scripts/test-valgrind.sh" "%s"\n' "$(abspath .)" "$(abspath $(BIN)/stratprof)" >$@
+	@chmod +x $@
+TEST_BINS += $(BIN)/test_valgrind
