@@ -854,6 +854,19 @@ for c in "profile --help" "compare --help" "combine --help" "paths --help" "path
         bad "stratprof $c: status $rc"
     fi
 done
+# a gzip trace cut short: exit 1, the reader's FILE:LINE message, no partial report
+LUA=$FIX/../../../verif/traces/lua.value.200k.trace.gz
+if [ -f "$LUA" ]; then
+    head -c 3000 "$LUA" >"$TMP/cut.trace.gz"
+    run run --trace "$TMP/cut.trace.gz" --mode HP
+    if [ "$rc" -eq 1 ] && [ ! -s "$TMP/out" ] && \
+       grep -q "^stratprof: $TMP/cut.trace.gz:[0-9]*: gzip stream truncated (unexpected end of file)$" "$TMP/err"; then
+        ok
+    else
+        bad "a gzip stream cut short: status $rc, stderr '$(cat "$TMP/err")'"
+    fi
+fi
+
 # 64-bit words fed to a 32-bit build: kept to their low 32 bits in the block and the
 # exact profile alike, and counted: 0x1_0000_0005 and 5 are one tuple there
 printf 'v 10 100000005\nv 10 5\nv 123456789abc 7\nv 10 5\n' >"$TMP/wide.trace"
