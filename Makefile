@@ -37,6 +37,7 @@ include fpga/fpga.mk
 include verif/verif.mk
 include sim/sim.mk
 include sw/eval/eval.mk
+include sw/fuzz/fuzz.mk
 
 all: $(BIN)/stratprof
 

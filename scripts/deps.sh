@@ -18,6 +18,7 @@ apt_pkgs=(
     valgrind                        # make bench: the driver's instructions per message
     libsystemc-dev                  # sim/: the SystemC model of the whole system
     clang                           # sw/tracer: make trace and its test instrument with clang
+    libclang-rt-14-dev              # sw/fuzz: libFuzzer and clang's sanitizer runtimes
 )
 pip_pkgs=(
     pythondata-cpu-picorv32         # fpga/soc: the PicoRV32 core and PicoSoC's UART

@@ -93,6 +93,9 @@ int sp_drv_init(sp_drv_t *d, const sp_hal_t *hal)
     if (b->acc_bits < 32 || b->acc_bits > 64)
         return fail(d, SP_DRV_E_PROTOCOL, "PARAMS2.ACC_BITS", b->acc_bits, 32, 64,
                     "accounting width out of the spec's range");
+    if (b->oq_aw < 1 || b->oq_aw > 12)
+        return fail(d, SP_DRV_E_PROTOCOL, "PARAMS.OQ_AW", b->oq_aw, 1, 12,
+                    "output queue depth out of the spec's range");
     if (b->filter_n > FILTER_N_MAX)
         return fail(d, SP_DRV_E_PROTOCOL, "PARAMS2.FILTER_N", b->filter_n, 0, FILTER_N_MAX,
                     "PC filter size out of the spec's range");

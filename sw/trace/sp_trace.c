@@ -412,6 +412,10 @@ static int sp_text_header(sp_trace_reader_t *r)
             p++;
             n--;
         }
+        /* A CR before the line end is the line end's (CRLF); more of them
+         * would not survive a conversion, which writes LF lines. */
+        while (n && p[n - 1] == '\r')
+            n--;
         if (r->comments_len + n + 1 > SP_TRACE_COMMENTS_MAX)
             return sp_text_fail(r, r->line + 1,
                                 "header comments longer than %u bytes",

@@ -525,6 +525,7 @@ typedef struct fake {
     int no_id;          /* ID reads 0 */
     int busy_forever;   /* STATUS.BUSY never clears */
     int corrupt_sbox;   /* the 7th SBOX_DATA read comes back wrong */
+    int params_oq_aw;   /* PARAMS.OQ_AW reads this instead (-1: as built) */
     unsigned sbox_reads;
     const uint32_t *acc_script; /* ACC_EV_IN_LO values, one per snapshot */
     unsigned snapshots;
@@ -536,6 +537,8 @@ static uint32_t fake_read(void *ctx, uint32_t off)
     uint32_t v = sp_reg_read(f->m, off);
     if (off == SP_REG_ID && f->no_id)
         return 0;
+    if (off == SP_REG_PARAMS && f->params_oq_aw >= 0)
+        return (v & ~(0xFu << SP_PARAMS_OQ_AW_SHIFT)) | (uint32_t)f->params_oq_aw << SP_PARAMS_OQ_AW_SHIFT;
     if (off == SP_REG_STATUS && f->busy_forever)
         return v | SP_STATUS_BUSY;
     if (off == SP_REG_SBOX_DATA && f->corrupt_sbox && f->sbox_reads++ == 6)
@@ -560,11 +563,23 @@ static void test_fake_blocks(void)
     sp_params_t p;
     sp_params_default(&p);
     fake_t f = {0};
+    f.params_oq_aw = -1;
     f.m = malloc(sizeof *f.m);
     SP_CHECK(f.m != NULL);
     sp_hal_t hal = {&f, fake_read, fake_write, NULL, NULL, NULL};
     sp_drv_t d;
     char buf[200];
+
+    /* an output queue depth outside the spec's 1..12 (found by sw/fuzz):
+     * refused at init, before sp_drv_config_default could shift by it */
+    sp_model_init(f.m, &p);
+    for (int aw = 0; aw <= 15; aw += 13) {
+        f.params_oq_aw = aw;
+        SP_CHECK_EQ(sp_drv_init(&d, &hal), SP_DRV_E_PROTOCOL);
+        SP_CHECK_STR(d.err.field, "PARAMS.OQ_AW");
+        SP_CHECK_EQ(d.err.value, (uint64_t)aw);
+    }
+    f.params_oq_aw = -1;
 
     sp_model_init(f.m, &p);
     f.no_id = 1;
