@@ -11,7 +11,8 @@ apt_pkgs=(
     zlib1g-dev                      # gzip trace files
     python3                         # generators, report scripts, JSON checks in tests
     verilator                       # RTL lint and simulation
-    yosys                           # synthesis
+    yosys                           # synthesis, and yosys-smtbmc for verif/formal
+    z3                              # verif/formal: the SMT solver of the proofs
     nextpnr-ice40 fpga-icestorm     # iCE40 place and route, timing, bitstreams
     gcc-riscv64-unknown-elf         # the model's freestanding RV32 build check
     picolibc-riscv64-unknown-elf
