@@ -12,27 +12,13 @@
  * target aborts. sp_pfile_read must agree with sp_pfile_load on a profile
  * file: same records, same total.
  */
+#define SP_FUZZ_IN_OUT_FILES
 #include "sp_fuzz_util.h"
 
 #include "sp_cli.h"
 #include "sp_pfile.h"
 #include "sp_profile.h"
 
-static sp_fuzz_tmp_t in_tmp, out_tmp;
-
-static void cleanup(void)
-{
-    sp_fuzz_tmp_cleanup_one(&in_tmp);
-    sp_fuzz_tmp_cleanup_one(&out_tmp);
-}
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc;
-    (void)argv;
-    atexit(cleanup);
-    return 0;
-}
 
 typedef struct line_ctx {
     uint64_t lines, total;

@@ -11,6 +11,7 @@
  * same comments (docs/trace-format.md: converting loses nothing), else the
  * target aborts.
  */
+#define SP_FUZZ_IN_OUT_FILES
 #include "sp_fuzz_util.h"
 
 #include "sp_trace.h"
@@ -20,22 +21,7 @@
 /* Tuples read at most (a gzip bomb decompresses to a lot of lines). */
 #define READ_MAX 2000000u
 
-static sp_fuzz_tmp_t in_tmp, out_tmp;
 static sp_tuple_t kept[KEEP_MAX];
-
-static void cleanup(void)
-{
-    sp_fuzz_tmp_cleanup_one(&in_tmp);
-    sp_fuzz_tmp_cleanup_one(&out_tmp);
-}
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc;
-    (void)argv;
-    atexit(cleanup);
-    return 0;
-}
 
 static void fail(const char *what, uint64_t at, const char *detail)
 {

@@ -63,4 +63,26 @@ static const char *sp_fuzz_tmp_write(sp_fuzz_tmp_t *t, const char *tag, const ui
     return path;
 }
 
+/* A target that reads its input from a file and writes a copy back (the
+ * round trips of trace and pfile) defines SP_FUZZ_IN_OUT_FILES first: the two
+ * files, removed when the fuzzer exits. */
+#ifdef SP_FUZZ_IN_OUT_FILES
+static sp_fuzz_tmp_t in_tmp, out_tmp;
+
+static void sp_fuzz_remove_files(void)
+{
+    sp_fuzz_tmp_cleanup_one(&in_tmp);
+    sp_fuzz_tmp_cleanup_one(&out_tmp);
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    atexit(sp_fuzz_remove_files);
+    return 0;
+}
+#endif
+
 #endif
