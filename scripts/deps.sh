@@ -12,7 +12,7 @@ apt_pkgs=(
     python3                         # generators, report scripts, JSON checks in tests
     verilator                       # RTL lint and simulation
     yosys                           # synthesis, and yosys-smtbmc for verif/formal
-    z3                              # verif/formal: the SMT solver of the proofs
+    cvc4                            # verif/formal: the SMT solver of the proofs (Debian's z3 4.8 hangs on them)
     nextpnr-ice40 fpga-icestorm     # iCE40 place and route, timing, bitstreams
     gcc-riscv64-unknown-elf         # the model's freestanding RV32 build check
     picolibc-riscv64-unknown-elf

@@ -195,3 +195,4 @@ crosscheck: $(XC_BIN)
 	  $(if $(EVICT),--evict-hits $(EVICT)) $(if $(REPLACE),--replace-misses $(REPLACE)) \
 	  $(if $(DISCARD),--tag-discard) $(if $(DROP),--drop) $(if $(IDLE),--idle $(IDLE)) \
 	  $(if $(DRAIN),--drain $(DRAIN)) $(if $(MAXTUPLES),--max-tuples $(MAXTUPLES))
+include verif/formal/formal.mk

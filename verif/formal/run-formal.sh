@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# run-formal.sh - formal proofs of stratprof (yosys + yosys-smtbmc).
+#   verif/formal/run-formal.sh        every proof at its smallest size (about 20 s)
+#   verif/formal/run-formal.sh all    also the FIFO at depth 8 (slower)
+# Env: FORMAL_SOLVER (default cvc4: Debian's z3 4.8.12 hangs on these
+# models, even on the trivial step-0 query), FORMAL_TIMEOUT (s per check),
+# FORMAL_DIR (work folder, default build/formal).  Run from anywhere.
+set -u
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$ROOT"
+MODE=${1:-fast}
+SOLVER=${FORMAL_SOLVER:-cvc4}
+TMO=${FORMAL_TIMEOUT:-300}
+WORK=${FORMAL_DIR:-build/formal}
+mkdir -p "$WORK"
+npass=0; nfail=0
+
+# smtbmc CHECK-NAME ARGS... : 0 pass, 1 fail/timeout
+smtbmc() {
+    local log=$1; shift
+    timeout "$TMO" yosys-smtbmc -s "$SOLVER" "$@" >"$log" 2>&1
+    grep -q 'Status: PASSED' "$log"
+}
+
+# fifo AW BMC_DEPTH IND_DEPTH
+fifo() {
+    local aw=$1 bd=$2 id=$3 dw=4 name="fifo_aw$1" m="" i t0 b=fail ind=fail
+    for ((i = 0; i < (1 << aw); i++)); do
+        m="$m connect -set f_mem[$((i * dw + dw - 1)):$((i * dw))] \\u_dut.u_ram.mem[$i];"
+    done
+    t0=$(date +%s)
+    if ! yosys -q -l "$WORK/$name.ys.log" -p "read_verilog -formal verif/formal/sp_formal_fifo.v rtl/sp_fifo.v rtl/sp_ram_sdp.v;
+        chparam -set AW $aw -set DW $dw sp_formal_fifo; hierarchy -top sp_formal_fifo; proc; flatten; memory_map;
+        connect -set f_wr_ptr \\u_dut.wr_ptr_q; connect -set f_rd_ptr \\u_dut.rd_ptr_q; $m
+        setundef -undriven -anyseq; setundef -anyseq; opt -keepdc; wreduce; opt_clean; check -assert;
+        async2sync; dffunmap; write_smt2 -stbv -wires $WORK/$name.smt2" >/dev/null 2>&1; then
+        echo "formal: $name yosys failed (see $WORK/$name.ys.log)"; nfail=$((nfail + 1)); return
+    fi
+    smtbmc "$WORK/$name.bmc.log" -t "$bd" "$WORK/$name.smt2" && b=pass
+    smtbmc "$WORK/$name.ind.log" -i -t "$id" "$WORK/$name.smt2" && ind=pass
+    echo "formal: $name bmc=$b(depth $bd) induction=$ind(k=$id) ($(( $(date +%s) - t0 ))s)"
+    if [ $b = pass ] && [ $ind = pass ]; then npass=$((npass + 1)); else nfail=$((nfail + 1)); fi
+}
+
+# plain NAME TOP FILES BMC_DEPTH K: a harness that needs no internal signal
+plain() {
+    local name=$1 top=$2 files=$3 bd=$4 id=$5 t0 b=fail ind=fail
+    t0=$(date +%s)
+    if ! yosys -q -l "$WORK/$name.ys.log" -p "read_verilog -formal $files; hierarchy -top $top; proc; flatten;
+        memory_map; setundef -undriven -anyseq; setundef -anyseq; opt -keepdc; wreduce; opt_clean;
+        async2sync; dffunmap; write_smt2 -stbv -wires $WORK/$name.smt2" >/dev/null 2>&1; then
+        echo "formal: $name yosys failed (see $WORK/$name.ys.log)"; nfail=$((nfail + 1)); return
+    fi
+    smtbmc "$WORK/$name.bmc.log" -t "$bd" "$WORK/$name.smt2" && b=pass
+    smtbmc "$WORK/$name.ind.log" -i -t "$id" "$WORK/$name.smt2" && ind=pass
+    echo "formal: $name bmc=$b(depth $bd) induction=$ind(k=$id) ($(( $(date +%s) - t0 ))s)"
+    if [ $b = pass ] && [ $ind = pass ]; then npass=$((npass + 1)); else nfail=$((nfail + 1)); fi
+}
+
+command -v yosys-smtbmc >/dev/null || { echo "formal: yosys-smtbmc not found"; exit 1; }
+# Both modes prove every property (BMC as deep as the induction, then
+# k-induction); `all` adds the FIFO at a depth of 8.
+fifo 2 6 6
+plain wishbone sp_formal_wb "verif/formal/sp_formal_wb.v rtl/sp_regs.v" 8 4
+if [ "$MODE" = all ]; then
+    fifo 3 10 10
+fi
+echo "formal: $npass passed, $nfail failed"
+[ $nfail = 0 ]

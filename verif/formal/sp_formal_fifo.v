@@ -1,0 +1,146 @@
+// sp_formal_fifo.v - formal harness for rtl/sp_fifo.v (read only by the
+// formal flow, verif/formal/run-formal.sh).
+//
+// Instantiates sp_fifo at small parameters and checks, with a shadow model
+// kept here:
+//   * the fill count: a shadow count (+1 per push, -1 per pop, 0 at reset)
+//     always equals count_o; never above DEPTH (no overflow);
+//   * full_o is exactly "shadow count == DEPTH"; head_valid_o only when the
+//     shadow count is non-zero (no underflow); settling_o is exactly "holds
+//     entries, head not valid"; an entry held with no pop in the cycle
+//     before is at the head now (the head never waits longer than that);
+//   * ordering and integrity: two arbitrary pushes, item 1 then item 2
+//     (chosen by the solver: any cycles, any data d1/d2), come out in that
+//     order, each exactly when every entry pushed before it has been popped,
+//     and with their data unchanged.
+// The interface contract is assumed: no push while full_o, no pop without
+// head_valid_o; reset in the first cycle.
+//
+// The run script connects f_wr_ptr/f_rd_ptr/f_mem to the FIFO's
+// internal pointers and RAM words (yosys `connect -set`
+// after flatten); they are used only in the strengthening assertions that
+// make k-induction succeed.
+`default_nettype none
+
+module sp_formal_fifo #(
+    parameter AW = 2,
+    parameter DW = 4
+) (
+    input wire clk
+);
+    localparam [AW:0] DEPTH = 1 << AW;
+
+    (* anyseq *) reg          rst;
+    (* anyseq *) reg          push;
+    (* anyseq *) reg          pop;
+    (* anyseq *) reg [DW-1:0] data;
+    // the tracked items: their data and the cycles they are pushed in
+    (* anyconst *) reg [DW-1:0] d1;
+    (* anyconst *) reg [DW-1:0] d2;
+    (* anyseq *)   reg          pick;
+
+    wire          head_valid, full, settling;
+    wire [DW-1:0] head;
+    wire [AW:0]   count;
+
+    sp_fifo #(.AW(AW), .DW(DW)) u_dut (
+        .clk_i(clk), .rst_i(rst),
+        .push_i(push), .data_i(data),
+        .pop_i(pop), .head_valid_o(head_valid), .head_o(head),
+        .count_o(count), .full_o(full), .settling_o(settling)
+    );
+
+    // internal state, connected by the run script (strengthening only)
+    wire [AW-1:0]            f_wr_ptr, f_rd_ptr;
+    wire [(1<<AW)*DW-1:0]    f_mem;
+    // RAM words at the positions of the head and of the tracked items
+    reg [DW-1:0] f_w_head, f_w1, f_w2;
+    integer fi;
+    always @* begin
+        f_w_head = 0; f_w1 = 0; f_w2 = 0;
+        for (fi = 0; fi < (1 << AW); fi = fi + 1) begin
+            if (f_rd_ptr == fi[AW-1:0])                     f_w_head = f_mem[fi*DW +: DW];
+            if (f_rd_ptr + f_a1[AW-1:0] == fi[AW-1:0])      f_w1     = f_mem[fi*DW +: DW];
+            if (f_rd_ptr + f_a2[AW-1:0] == fi[AW-1:0])      f_w2     = f_mem[fi*DW +: DW];
+        end
+    end
+
+    reg f_past_valid = 1'b0;
+    always @(posedge clk) f_past_valid <= 1'b1;
+
+    // ---- environment: reset first, then the interface contract
+    always @* begin
+        if (!f_past_valid) assume (rst);
+        // never push when full, never pop an empty/invalid head
+        if (!rst) begin
+            assume (!(push && full));
+            assume (!(pop && !head_valid));
+        end
+    end
+
+    // ---- shadow fill count
+    reg [AW:0] f_count = 0;
+    always @(posedge clk) begin
+        if (rst) f_count <= 0;
+        else f_count <= f_count + push - pop;
+    end
+
+    // ---- tracked items: state 0 none, 1 item 1 held, 2 items 1 and 2 held,
+    // 3 item 2 held (item 1 out), 4 done.  fa1/fa2: entries ahead of each.
+    reg [2:0]  f_st = 0;
+    reg [AW:0] f_a1 = 0, f_a2 = 0;
+    wire f_in1 = f_st == 3'd1 || f_st == 3'd2;
+    wire f_in2 = f_st == 3'd2 || f_st == 3'd3;
+    wire f_pop1 = !rst && pop && f_in1 && f_a1 == 0;
+    wire f_pop2 = !rst && pop && f_in2 && f_a2 == 0;
+    always @(posedge clk) begin
+        if (rst) begin
+            f_st <= 0;
+        end else begin
+            if (f_in1 && pop && f_a1 != 0) f_a1 <= f_a1 - 1;
+            if (f_in2 && pop && f_a2 != 0) f_a2 <= f_a2 - 1;
+            case (f_st)
+                3'd0: if (push && pick && data == d1) begin
+                          f_st <= 3'd1; f_a1 <= f_count - pop;
+                      end
+                3'd1: if (f_pop1) f_st <= 3'd4;
+                      else if (push && pick && data == d2) begin
+                          f_st <= 3'd2; f_a2 <= f_count - pop;
+                      end
+                3'd2: if (f_pop1) f_st <= 3'd3;
+                3'd3: if (f_pop2) f_st <= 3'd4;
+                default: ;
+            endcase
+        end
+    end
+
+    // ---- the properties
+    always @* begin
+        if (f_past_valid && !rst) begin
+            // the fill count is exact and never overflows
+            assert (count == f_count);
+            assert (f_count <= DEPTH);
+            // full_o means exactly DEPTH entries held
+            assert (full == (f_count == DEPTH));
+            // no underflow: a valid head only when entries are held
+            if (head_valid) assert (f_count != 0);
+            assert (settling == (f_count != 0 && !head_valid));
+            // item 1 leaves first, unchanged; item 2 never leaves before it
+            if (f_pop1) assert (head == d1);
+            if (f_pop2) assert (head == d2);
+            if (f_in2 && pop) assert (f_st == 3'd3 || f_a2 != 0);
+            // strengthening (for induction): pointers, RAM contents, ahead counts
+            assert (f_wr_ptr - f_rd_ptr == f_count[AW-1:0]);
+            if (f_in1) assert (f_a1 < f_count && f_w1 == d1);
+            if (f_in2) assert (f_a2 < f_count && f_w2 == d2);
+            if (f_st == 3'd2) assert (f_a1 < f_a2);
+            if (head_valid) assert (head == f_w_head);
+            if (f_count == 0) assert (!head_valid);
+        end
+    end
+    // the head follows one clock after an entry is held without a pop
+    always @(posedge clk) begin
+        if (f_past_valid && !rst && !$past(rst) && $past(f_count) != 0 && !$past(pop))
+            assert (head_valid);
+    end
+endmodule
