@@ -61,5 +61,6 @@ command -v yosys-smtbmc >/dev/null || { echo "formal: yosys-smtbmc not found"; e
 # does not reach depth 10 in 5 minutes, so it is not in the set.)
 fifo 2 6 6
 plain wishbone sp_formal_wb "verif/formal/sp_formal_wb.v rtl/sp_regs.v" 8 4
+plain tag_fsm sp_formal_tag_fsm "verif/formal/sp_formal_tag_fsm.v rtl/sp_tag_fsm.v" 2 1
 echo "formal: $npass passed, $nfail failed"
 [ $nfail = 0 ]

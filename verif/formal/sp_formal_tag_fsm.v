@@ -1,0 +1,97 @@
+/*
+ * sp_formal_tag_fsm.v - formal harness of the tagged compressor's step
+ * (rtl/sp_tag_fsm.v, docs/spec.md 5.4) at 2 ways, 3-bit counts, 2-bit
+ * misses and tags: every row, tuple and legal configuration at once.
+ * Read by verif/formal/run-formal.sh only.
+ *
+ * Assumed: a legal configuration (1 <= RATE <= 2^COUNT_BITS,
+ * 1 <= EVICT_HITS <= RATE, 2 <= REPLACE_MISSES <= 2^MISS_BITS), a set of
+ * one aligned way or both, and a row that keeps the invariants the spec
+ * states (5.4): a stored count below RATE, an Empty entry with no misses
+ * and a carry below REPLACE_MISSES, misses below REPLACE_MISSES, at most
+ * one Evict way in the set.
+ */
+`default_nettype none
+
+module sp_formal_tag_fsm;
+    localparam NCOL = 2, COL_W = 1, CB = 3, TB = 2, MB = 2, HW = CB + 1;
+    localparam E1 = 0, E2 = 1, E3 = 2, E4 = 3, E5 = 4, E5A = 5, E6 = 6, E6A = 7;
+
+    (* anyseq *) wire [NCOL*CB-1:0] count;
+    (* anyseq *) wire [NCOL-1:0]    valid;
+    (* anyseq *) wire [NCOL*TB-1:0] tag;
+    (* anyseq *) wire [NCOL*MB-1:0] miss;
+    (* anyseq *) wire [NCOL-1:0]    in_set;
+    (* anyseq *) wire [TB-1:0]      key;
+    (* anyseq *) wire [15:0]        rate, evict_hits;
+    (* anyseq *) wire [3:0]         replace_misses;
+    (* anyseq *) wire               discard;
+
+    wire [COL_W-1:0] col;
+    wire [CB-1:0]    count_n;
+    wire             valid_n, emit;
+    wire [TB-1:0]    tag_n;
+    wire [MB-1:0]    miss_n;
+    wire [HW-1:0]    emit_count, discarded;
+    wire [7:0]       edges;
+
+    sp_tag_fsm #(
+        .NCOL(NCOL), .COL_W(COL_W), .COUNT_BITS(CB), .TAG_BITS_MAX(TB), .MISS_BITS(MB)
+    ) u_dut (
+        .count_i(count), .valid_i(valid), .tag_i(tag), .miss_i(miss), .in_set_i(in_set),
+        .key_i(key), .rate_i(rate), .evict_hits_i(evict_hits),
+        .replace_misses_i(replace_misses), .discard_i(discard),
+        .col_o(col), .count_o(count_n), .valid_o(valid_n), .tag_o(tag_n), .miss_o(miss_n),
+        .emit_o(emit), .emit_count_o(emit_count), .discard_o(discarded), .edge_o(edges)
+    );
+
+    // the row's fields by column
+    wire [CB-1:0] c0 = count[CB-1:0], c1 = count[2*CB-1:CB];
+    wire [MB-1:0] m0 = miss[MB-1:0],  m1 = miss[2*MB-1:MB];
+    wire          ev0 = valid[0] && m0 != 0, ev1 = valid[1] && m1 != 0;
+    wire [CB-1:0] c_at = col ? c1 : c0;
+    wire [MB-1:0] m_at = col ? m1 : m0;
+    wire          other_in = col ? in_set[0] : in_set[1];
+    wire          other_ev = col ? ev0 : ev1;
+
+    always @(*) begin
+        // ---- a legal configuration and row
+        assume(rate >= 16'd1 && rate <= (16'd1 << CB));
+        assume(evict_hits >= 16'd1 && evict_hits <= rate);
+        assume(replace_misses >= 4'd2 && replace_misses <= (4'd1 << MB));
+        assume(in_set == 2'b01 || in_set == 2'b10 || in_set == 2'b11);
+        assume(!valid[0] || c0 < rate);
+        assume(!valid[1] || c1 < rate);
+        assume(valid[0] || (m0 == 0 && c0 < replace_misses));
+        assume(valid[1] || (m1 == 0 && c1 < replace_misses));
+        assume(m0 < replace_misses && m1 < replace_misses);
+        assume(!(in_set == 2'b11 && ev0 && ev1));
+
+        // ---- one legal transition: a single edge, or E1+E2 or E5+E2
+        assert(edges == 8'b1 << E1 || edges == 8'b1 << E2 || edges == 8'b1 << E3 ||
+               edges == 8'b1 << E4 || edges == 8'b1 << E5 || edges == 8'b1 << E5A ||
+               edges == 8'b1 << E6 || edges == 8'b1 << E6A ||
+               edges == ((8'b1 << E1) | (8'b1 << E2)) || edges == ((8'b1 << E5) | (8'b1 << E2)));
+        // on a way of the tuple's set
+        assert(in_set[col]);
+        // a message exactly on E2 or E6, and never a count of 0
+        assert(emit == (edges[E2] || edges[E6]));
+        assert(!emit || emit_count != 0);
+        // nothing thrown away unless in discard mode, and only on E5 or E6
+        assert(discarded == 0 || (discard && (edges[E5] || edges[E6])));
+
+        // ---- counts are never lost: the way's count + miss, plus this event,
+        // equals what it holds after plus what was reported or discarded
+        assert({1'b0, c_at} + {1'b0, m_at} + 1 ==
+               {1'b0, count_n} + {1'b0, miss_n} + (emit ? emit_count : 0) + discarded);
+
+        // ---- the row keeps the invariants
+        if (valid_n) assert(count_n < rate);
+        // an Empty way's carry is below REPLACE_MISSES, so at most 2^MISS_BITS - 1
+        if (!valid_n) assert(miss_n == 0 && count_n < replace_misses);
+        assert(miss_n < replace_misses);
+        if (valid_n && miss_n != 0) assert(!(other_in && other_ev));
+        // a way that becomes or stays Valid holds the tuple's tag, but for E4/E5a/E6a
+        if (valid_n && (edges[E1] || edges[E3] || edges[E5])) assert(tag_n == key);
+    end
+endmodule
