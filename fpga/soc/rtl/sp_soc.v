@@ -276,15 +276,17 @@ module sp_soc #(
     );
 
     // ---- system registers, and the answer to an access that hits nothing
+    // (or writes the ROM): 0 a clock later, counted as a bus error
     wire        sys_ready;
     wire [31:0] sys_rdata;
-    reg         none_ready_q;
+    wire        no_device = mem_valid && (sel_none || (sel_rom && we));
+    reg         no_device_ready_q;
 
     always @(posedge clk_i) begin
         if (rst_i)
-            none_ready_q <= 1'b0;
+            no_device_ready_q <= 1'b0;
         else
-            none_ready_q <= mem_valid && sel_none && !none_ready_q;
+            no_device_ready_q <= no_device && !no_device_ready_q;
     end
 
     sp_soc_sys #(
@@ -300,27 +302,17 @@ module sp_soc #(
         .rdata_o         (sys_rdata),
         .in_handler_i    (in_handler),
         .handler_entry_i (handler_entry),
-        .bus_error_i     (none_ready_q || rom_write_ready_q),
+        .bus_error_i     (no_device_ready_q),
         .bus_error_addr_i(mem_addr),
         .exit_o          (exit_o),
         .exit_code_o     (exit_code_o),
         .leds_o          (leds_o)
     );
 
-    // A write to the ROM is answered like an access to no device.
-    wire rom_write = mem_valid && sel_rom && we;
-    reg  rom_write_ready_q;
-    always @(posedge clk_i) begin
-        if (rst_i)
-            rom_write_ready_q <= 1'b0;
-        else
-            rom_write_ready_q <= rom_write && !rom_write_ready_q;
-    end
-
-    assign mem_ready = (sel_ram && ram_ready_i) || (sel_rom && (rom_ready_i || rom_write_ready_q)) ||
+    assign mem_ready = (sel_ram && ram_ready_i) || (sel_rom && rom_ready_i) ||
                        (sel_uart && uart_ready) || (sel_timer && timer_ready) ||
                        (sel_sel && sel_ready) || (sel_block && block_ack) ||
-                       (sel_sys && sys_ready) || (sel_none && none_ready_q);
+                       (sel_sys && sys_ready) || no_device_ready_q;
     assign mem_rdata = sel_ram   ? ram_rdata_i :
                        sel_rom   ? rom_rdata_i :
                        sel_uart  ? (mem_addr[3:2] == 2'd0 ? uart_div_do :
