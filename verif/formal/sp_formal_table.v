@@ -1,0 +1,173 @@
+/*
+ * sp_formal_table.v - formal harness of the counter table's read-modify-
+ * write pipeline (rtl/sp_stage1.v): the row a decision sees in S2, after
+ * the RAM read and the three forwarding paths (W and W2 merged in S1R, W
+ * again in S2), always holds the last value written to every entry of it.
+ * Read by verif/formal/run-formal.sh only.
+ *
+ * Every mode is built and every configuration input is free in every
+ * clock (sampler, rate, ways, thresholds, seed writes), as are the events:
+ * the forwarding must not depend on what the decision does, only on where
+ * it writes.  Assumed: reset in the first clock; a clear sweep row only
+ * while no event is in S1H, S1R or S2 and no write is pending (the block's
+ * sweep runs only then, rtl/sp_sweep.v).
+ *
+ * The tracked entry (row f_row, column f_col) is chosen by the solver.  Its
+ * shadow f_shadow_q takes the entry each decision writes to it (new_entry,
+ * column wr_col, which in TAG mode may be any way of the set), and 0 when
+ * a sweep clears its row.  Asserted: when an event is in S2 on that row,
+ * the merged row holds f_shadow_q in that column.  Because the assertion
+ * covers every column of the row, it covers the TAG compressor reading all
+ * ways of a set as well as the single-entry modes.
+ *
+ * The run script connects the f_* wires below to internal signals of
+ * sp_stage1 (yosys 0.23 reads no hierarchical references): the decision
+ * and the merged row for the property, the pipeline registers and RAM
+ * words for the strengthening assertions k-induction needs.
+ */
+`default_nettype none
+
+module sp_formal_table (
+    input wire clk_i
+);
+    localparam TABLE_AW = 2;   // four entries: two rows of two columns
+    localparam COUNT_BITS = 3; // counts wrap quickly
+    localparam TAG_BITS = 2;   // widest tag
+    localparam MISS_BITS = 2;  // tagged miss counter
+    // an entry: count, valid, tag, miss, rest, hit (sp_stage1's layout)
+    localparam EW = COUNT_BITS + 1 + TAG_BITS + MISS_BITS + COUNT_BITS + 1;
+    localparam NCOL = 2;
+
+    reg f_past_valid = 1'b0;
+    always @(posedge clk_i)
+        f_past_valid <= 1'b1;
+    wire rst = !f_past_valid;
+
+    (* anyseq *) wire [2:0]          sampler;
+    (* anyseq *) wire [15:0]         rate, evict_hits;
+    (* anyseq *) wire [1:0]          ways_log2;
+    (* anyseq *) wire [3:0]          replace_misses;
+    (* anyseq *) wire                discard, s1h_valid, seed_wr, clear;
+    (* anyseq *) wire [66:0]         s1h_tuple;
+    (* anyseq *) wire [TABLE_AW-1:0] s1h_index;
+    (* anyseq *) wire [TAG_BITS-1:0] s1h_tag;
+    (* anyseq *) wire [31:0]         seed_data;
+    (* anyseq *) wire                clear_row;
+    // the tracked entry
+    (* anyconst *) wire f_row;
+    (* anyconst *) wire f_col;
+
+    wire inflight, s2_valid;
+
+    sp_stage1 #(
+        .WORD_BITS(32), .TABLE_AW(TABLE_AW), .WAYS_LOG2_MAX(1), .TAG_BITS_MAX(TAG_BITS),
+        .COUNT_BITS(COUNT_BITS), .MISS_BITS(MISS_BITS), .OPT_TAGGED(1), .OPT_CR(1), .OPT_HTP(1)
+    ) u_dut (
+        .clk_i           (clk_i),
+        .rst_i           (rst),
+        .sampler_i       (sampler),
+        .rate_i          (rate),
+        .ways_log2_i     (ways_log2),
+        .evict_hits_i    (evict_hits),
+        .replace_misses_i(replace_misses),
+        .discard_i       (discard),
+        .s1h_valid_i     (s1h_valid),
+        .s1h_tuple_i     (s1h_tuple),
+        .s1h_index_i     (s1h_index),
+        .s1h_tag_i       (s1h_tag),
+        .seed_wr_i       (seed_wr),
+        .seed_data_i     (seed_data),
+        .seed_o          (),
+        .inflight_o      (inflight),
+        .s1r_tuple_o     (),
+        .clear_i         (clear),
+        .clear_row_i     (clear_row),
+        .s2_valid_o      (s2_valid),
+        .s2_tuple_o      (),
+        .s2_counted_o    (),
+        .s2_skipped_o    (),
+        .s2_count_in_o   (),
+        .s2_res_inc_o    (),
+        .s2_discard_o    (),
+        .s2_emit_o       (),
+        .s2_emit_count_o (),
+        .s2_fsm_o        (),
+        .s3_valid_o      (),
+        .s3_tuple_o      (),
+        .s3_count_o      ()
+    );
+
+    // ---- internal signals (connected by the run script)
+    // the decision: its write, row, column and entry
+    wire            f_s2_write, f_row_q2, f_wr_col;
+    wire [EW-1:0]   f_new_entry;
+    // the row S2 decides on, after forwarding
+    wire [NCOL*EW-1:0] f_row_fw;
+    // strengthening only: the S1R event, its merged row, the write
+    // registers, the forwarding flags and the RAM words
+    wire            f_valid_qr, f_row_qr, f_w_hit_qr, f_w2_hit_qr, f_fwd_hit_q2;
+    wire [NCOL*EW-1:0] f_row_merged;
+    wire            f_w_en_q, f_w_row_q, f_w_col_q;
+    wire [EW-1:0]   f_w_data_q;
+    wire [EW-1:0]   f_ram00, f_ram01, f_ram10, f_ram11;  // f_ram<col><row>
+
+    // ---- environment
+    always @* begin
+        if (!rst && clear)
+            assume (!s1h_valid && !inflight && !s2_valid);
+    end
+
+    // ---- the shadow of the tracked entry: the last value written to it
+    reg [EW-1:0] f_shadow_q;
+    always @(posedge clk_i) begin
+        if (clear && clear_row == f_row)
+            f_shadow_q <= {EW{1'b0}};
+        else if (f_s2_write && f_row_q2 == f_row && f_wr_col == f_col)
+            f_shadow_q <= f_new_entry;
+    end
+
+    wire [EW-1:0] f_seen_s2 = f_row_fw[f_col*EW +: EW];
+    wire [EW-1:0] f_seen_s1r = f_row_merged[f_col*EW +: EW];
+    wire [EW-1:0] f_ram = f_col ? (f_row ? f_ram11 : f_ram10) : (f_row ? f_ram01 : f_ram00);
+
+    // the write W held one clock ago (sp_stage1 keeps only its column)
+    reg f_w2_en_q, f_w2_row_q;
+    always @(posedge clk_i) begin
+        f_w2_en_q  <= !rst && f_w_en_q;
+        f_w2_row_q <= f_w_row_q;
+    end
+    wire f_w_tracked = f_w_en_q && f_w_row_q == f_row && f_w_col_q == f_col;
+
+    // the first clock after reset has no valid shadow: the reset sweep
+    // (here, the solver's clears) makes the table defined
+    reg f_defined_q = 1'b0;
+    always @(posedge clk_i)
+        if (clear && clear_row == f_row) f_defined_q <= 1'b1;
+
+    always @* begin
+        if (f_past_valid && f_defined_q) begin
+            // THE PROPERTY: the decision in S2 sees the tracked entry's last
+            // written value
+            if (s2_valid && f_row_q2 == f_row)
+                assert (f_seen_s2 == f_shadow_q);
+            // strengthening: S1R has merged every write but the one S2
+            // decides now
+            if (f_valid_qr && f_row_qr == f_row)
+                assert (f_seen_s1r == f_shadow_q);
+            // strengthening: the last value is in W while it is pending,
+            // in the RAM after it lands
+            if (f_w_tracked)
+                assert (f_w_data_q == f_shadow_q);
+            else
+                assert (f_ram == f_shadow_q);
+        end
+        if (f_past_valid) begin
+            // strengthening: the forwarding flags say exactly which writes
+            // target the row in flight
+            assert (f_w_hit_qr == (f_w_en_q && f_w_row_q == f_row_qr));
+            assert (f_w2_hit_qr == (f_w2_en_q && f_w2_row_q == f_row_qr));
+            assert (f_fwd_hit_q2 == (f_w_en_q && f_w_row_q == f_row_q2));
+        end
+    end
+
+endmodule
