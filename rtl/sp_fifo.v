@@ -101,6 +101,11 @@ module sp_fifo #(
             assert (!(push_i && full_o));
             assert (!(pop_i && !head_valid_q));
             assert (full_q == (count_q == DEPTH));
+            // the count is the distance between the pointers, and a valid
+            // head is a counted entry
+            assert (count_q <= DEPTH);
+            assert (wr_ptr_q - rd_ptr_q == count_q[AW-1:0]);
+            assert (!(head_valid_q && count_q == {(AW + 1){1'b0}}));
         end
     end
 `endif

@@ -1,0 +1,148 @@
+/*
+ * sp_formal_block.v - formal harness of the whole block (rtl/sp_stratprof.v)
+ * at small parameters: the accounting conservation laws of docs/spec.md 7
+ * hold at every clock, whatever the processor and the bus do.  Read by
+ * verif/formal/run-formal.sh only, with SP_ASSERT defined: the properties
+ * are the block's own immediate assertions, which simulation checks too:
+ *   - sp_acc: L1 (EV_IN = IGNORED + DROPPED + FILTERED + SKIPPED + COUNTED)
+ *     and L2 (COUNT_IN = OUT + RES_TABLE + RES_ASSOC + DISCARDED), modulo
+ *     2^ACC_BITS, and that merged event sources never coincide;
+ *   - sp_stratprof: the output-queue reservations cover the queue (it can
+ *     never overflow), one message source per clock;
+ *   - sp_assoc, sp_fifo, sp_sweep, sp_regs, sp_stage1: a flush or a table
+ *     clear only with the pipeline empty, no push into a full queue, no pop
+ *     from an empty one, no tuple twice in A_k.
+ * The harness adds one: a tuple the port takes is never lost before the
+ * counters see it, i.e. EV_IN plus the tuples the block still holds
+ * uncounted equals the handshakes since reset.
+ *
+ * Free in every clock: reset (high in the first clock), the tuple port
+ * (valid and data), and the bus master, which may write any register with
+ * any value at any time (configuration mid-stream, commands, S-box and
+ * filter writes, pops).  Assumed of the master: Wishbone classic, a
+ * request stays with WE, ADR and DAT unchanged until acked.  The run script
+ * cuts out the hash (its index and tag are free: any hash function) and the
+ * random samplers' products (any draw), which only make the proof more
+ * general.
+ */
+`default_nettype none
+
+module sp_formal_block (
+    input wire clk_i
+);
+    reg f_past_valid = 1'b0;
+    always @(posedge clk_i)
+        f_past_valid <= 1'b1;
+
+    (* anyseq *) wire        rst_any;
+    wire rst = !f_past_valid || rst_any;
+
+    (* anyseq *) wire        tuple_valid;
+    (* anyseq *) wire [2:0]  tuple_kind;
+    (* anyseq *) wire [31:0] tuple_word0, tuple_word1;
+    (* anyseq *) wire        cyc, stb, we;
+    (* anyseq *) wire [11:0] adr;
+    (* anyseq *) wire [31:0] dat;
+    (* anyseq *) wire [3:0]  sel;
+    wire        tuple_ready, ack, irq, obs_drop;
+    wire [31:0] rdat;
+    wire [7:0]  obs_fsm;
+
+    sp_stratprof #(
+        .WORD_BITS(32), .TABLE_AW(2), .WAYS_LOG2_MAX(1), .TAG_BITS_MAX(2),
+        .COUNT_BITS(3), .MISS_BITS(2), .OPT_TAGGED(1), .OPT_CR(1), .OPT_HTP(1),
+        .ASSOC_K(2), .OQ_AW(2), .TQ_AW(1), .ACC_BITS(32), .FILTER_N(1)
+    ) u_dut (
+        .clk_i        (clk_i),
+        .rst_i        (rst),
+        .tuple_valid_i(tuple_valid),
+        .tuple_ready_o(tuple_ready),
+        .tuple_kind_i (tuple_kind),
+        .tuple_word0_i(tuple_word0),
+        .tuple_word1_i(tuple_word1),
+        .wb_cyc_i     (cyc),
+        .wb_stb_i     (stb),
+        .wb_we_i      (we),
+        .wb_adr_i     (adr),
+        .wb_dat_i     (dat),
+        .wb_sel_i     (sel),
+        .wb_ack_o     (ack),
+        .wb_dat_o     (rdat),
+        .irq_o        (irq),
+        .obs_drop_o   (obs_drop),
+        .obs_fsm_o    (obs_fsm)
+    );
+
+    // ---- the master: a request holds until acked
+    reg        f_pending_q;
+    reg        f_we_q;
+    reg [11:0] f_adr_q;
+    reg [31:0] f_dat_q;
+    always @(posedge clk_i) begin
+        f_pending_q <= !rst && cyc && stb && !ack;
+        f_we_q      <= we;
+        f_adr_q     <= adr;
+        f_dat_q     <= dat;
+    end
+    always @* begin
+        if (f_past_valid && f_pending_q && !rst)
+            assume (cyc && stb && we == f_we_q && adr == f_adr_q && dat == f_dat_q);
+    end
+
+    // ---- internal signals (connected by the run script)
+    // where a taken tuple can be before the counters see it: the tuple
+    // queue, S1, S1H, S1R, S2, and sp_acc's two stages; a tuple ignored or
+    // dropped at the port, or filtered at S0, in sp_acc's first stage
+    wire [1:0]  f_tq_count;
+    wire        f_valid_q1, f_valid_qh, f_valid_qr, f_valid_q2, f_acc_s2_q, f_acc_b_s2_q;
+    wire        f_acc_ign_q, f_acc_drop_q, f_acc_filt_q;
+    wire [31:0] f_ev_in;      // EV_IN's low word: the whole counter at ACC_BITS 32
+    // strengthening: the output-queue reservations and what holds them
+    wire [2:0]  f_resv_q, f_oq_count;
+    wire        f_filtered_q1, f_s3_valid, f_rel_s2_q, f_absorbed_q4, f_valid_q4;
+    // strengthening: the states in which the pipeline must be empty (the
+    // registers saw the block stopped; A_k flushing or just done)
+    wire        f_stopped_q, f_enable, f_flushing_q;
+    wire [1:0]  f_flush_moved_q;
+
+    // tuples the port has taken since reset (modulo 2^32, as the counter)
+    reg [31:0] f_taken_q;
+    always @(posedge clk_i)
+        if (rst) f_taken_q <= 32'd0;
+        else if (tuple_valid && tuple_ready) f_taken_q <= f_taken_q + 32'd1;
+
+    // (at most 10 and 13: summed on 4 bits, so the solver has short adders)
+    wire [3:0] f_uncounted = {2'd0, f_tq_count} + f_valid_q1 + f_valid_qh + f_valid_qr +
+                             f_valid_q2 + f_acc_s2_q + f_acc_b_s2_q +
+                             (f_acc_ign_q || f_acc_drop_q) + f_acc_filt_q;
+    wire [3:0] f_holding = {1'd0, f_oq_count} + f_valid_q4 + f_absorbed_q4 + f_rel_s2_q +
+                           f_s3_valid + f_valid_q2 + f_valid_qr + f_valid_qh + f_valid_q1 +
+                           f_filtered_q1 + f_tq_count;
+
+    // tuples and their messages between the port and S4 (where A_k's
+    // flush messages pass too)
+    wire f_tuples = f_tq_count != 2'd0 || f_valid_q1 || f_filtered_q1 || f_valid_qh ||
+                    f_valid_qr || f_valid_q2 || f_s3_valid || f_rel_s2_q || f_absorbed_q4 ||
+                    f_acc_s2_q || f_acc_b_s2_q || f_acc_filt_q;
+    wire f_past_s0 = f_valid_qh || f_valid_qr || f_valid_q2 || f_s3_valid;
+
+    always @* begin
+        if (f_past_valid && !rst) begin
+            // strengthening: the registers saw the block stopped in the
+            // clock before, when nothing could enter: still nothing in flight
+            if (f_stopped_q) assert (!f_tuples && !f_valid_q4);
+            // a flush starts stopped and refuses ENABLE; the two clocks
+            // after its last move are too soon for a new tuple to pass S1
+            if (f_flushing_q) assert (!f_enable && !f_tuples);
+            if (f_flush_moved_q != 2'b00) assert (!f_past_s0);
+            // no tuple is lost before it is counted: every tuple the port
+            // took is in EV_IN or still on its way there
+            assert (f_taken_q == f_ev_in + {28'd0, f_uncounted});
+            // strengthening: a reservation is held by exactly one tuple or
+            // message in flight, a rejected one waiting to be returned, or a
+            // message in the output queue
+            assert ({1'b0, f_resv_q} == f_holding);
+        end
+    end
+
+endmodule
