@@ -81,7 +81,7 @@ block() {
     local c="" s
     for s in tq_count valid_q1 valid_qh u_stage1.valid_qr u_stage1.valid_q2 u_acc.s2_q u_acc.b_s2_q \
              u_acc.ign_q u_acc.drop_q u_acc.filt_q resv_q oq_count filtered_q1 s3_valid rel_s2_q \
-             absorbed_q4 valid_q4 u_regs.stopped_q u_assoc.flushing_q u_assoc.flush_moved_q; do
+             absorbed_q4 valid_q4 u_regs.stopped_q u_regs.wwait_q u_assoc.flushing_q u_assoc.flush_moved_q; do
         c="$c connect -set f_${s#*.} \\u_dut.$s;"
     done
     c="${c//f_s2_q/f_acc_s2_q}"; c="${c//f_b_s2_q/f_acc_b_s2_q}"
@@ -101,7 +101,7 @@ fifo 2 6 6
 prove wishbone sp_formal_wb "verif/formal/sp_formal_wb.v rtl/sp_regs.v" 8 4
 table 4 4
 # the whole block is not proven yet (verif/formal/README.md): only on request
-[[ " $ONLY " == *" block "* ]] && block 4 4
+[[ " $ONLY " == *" block "* ]] && block ${BLOCK_K:-4} ${BLOCK_K:-4}
 prove tag_fsm sp_formal_tag_fsm "verif/formal/sp_formal_tag_fsm.v rtl/sp_tag_fsm.v" 2 1
 echo "formal: $npass passed, $nfail failed"
 [ $nfail = 0 ]

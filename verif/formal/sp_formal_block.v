@@ -102,7 +102,7 @@ module sp_formal_block (
     wire        f_filtered_q1, f_s3_valid, f_rel_s2_q, f_absorbed_q4, f_valid_q4;
     // strengthening: the states in which the pipeline must be empty (the
     // registers saw the block stopped; A_k flushing or just done)
-    wire        f_stopped_q, f_enable, f_flushing_q;
+    wire        f_stopped_q, f_enable, f_flushing_q, f_wwait_q;
     wire [1:0]  f_flush_moved_q;
 
     // tuples the port has taken since reset (modulo 2^32, as the counter)
@@ -131,6 +131,9 @@ module sp_formal_block (
             // strengthening: the registers saw the block stopped in the
             // clock before, when nothing could enter: still nothing in flight
             if (f_stopped_q) assert (!f_tuples && !f_valid_q4);
+            // a write is checked a clock after its request, and no write
+            // lands in between: what the registers saw stopped is still so
+            if (f_wwait_q && f_stopped_q) assert (!f_enable);
             // a flush starts stopped and refuses ENABLE; the two clocks
             // after its last move are too soon for a new tuple to pass S1
             if (f_flushing_q) assert (!f_enable && !f_tuples);
