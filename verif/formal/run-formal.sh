@@ -27,8 +27,8 @@ smtbmc() {
 # prove NAME TOP FILES BMC_DEPTH K [BEFORE] [AFTER] [CUT]: builds the model of
 # TOP (yosys commands BEFORE elaboration, e.g. chparam; after flattening, CUT,
 # e.g. cutpoint to make internal wires free, before the RAMs are mapped, so
-# that an opt_clean there drops the logic behind them; AFTER, e.g. connect -set to reach internal
-# signals), then BMC to BMC_DEPTH and k-induction at K
+# that an opt_clean there drops the logic behind them; AFTER, e.g. connect
+# -set to reach internal signals), then BMC to BMC_DEPTH and k-induction at K
 prove() {
     local name=$1 top=$2 files=$3 bd=$4 id=$5 before=${6:-} after=${7:-} cut=${8:-} t0 b=fail ind=fail
     if [ -n "$ONLY" ] && [[ " $ONLY " != *" $name "* ]]; then return; fi
