@@ -45,48 +45,54 @@ prove() {
     if [ $b = pass ] && [ $ind = pass ]; then npass=$((npass + 1)); else nfail=$((nfail + 1)); fi
 }
 
+# ties HARNESS_WIRE=SIGNAL...: yosys commands driving each harness wire from
+# a signal inside the instance u_dut (after flatten)
+ties() {
+    local p
+    for p; do printf ' connect -set %s \\u_dut.%s;' "${p%%=*}" "${p#*=}"; done
+}
+
 # fifo AW BMC_DEPTH K: the FIFO harness at AW, its pointers and RAM words tied
 # to the harness's strengthening assertions (yosys 0.23 reads no hierarchical
 # references)
 fifo() {
-    local aw=$1 dw=4 m="" i
+    local aw=$1 dw=4 m=() i
     for ((i = 0; i < (1 << aw); i++)); do
-        m="$m connect -set f_mem[$((i * dw + dw - 1)):$((i * dw))] \\u_dut.u_ram.mem[$i];"
+        m+=("f_mem[$((i * dw + dw - 1)):$((i * dw))]=u_ram.mem[$i]")
     done
     prove "fifo_aw$aw" sp_formal_fifo "verif/formal/sp_formal_fifo.v rtl/sp_fifo.v rtl/sp_ram_sdp.v" "$2" "$3" \
         "chparam -set AW $aw -set DW $dw sp_formal_fifo;" \
-        "connect -set f_wr_ptr \\u_dut.wr_ptr_q; connect -set f_rd_ptr \\u_dut.rd_ptr_q; $m"
+        "$(ties f_wr_ptr=wr_ptr_q f_rd_ptr=rd_ptr_q "${m[@]}")"
 }
 
 # table BMC_DEPTH K: the counter table's read-modify-write pipeline; the
 # decision (the entry written and its column) is a cut point, free in every
 # clock, and the harness sees the pipeline registers and RAM words
 table() {
-    local c="" s col row
+    local t=() s col row
     for s in new_entry s2_write row_q2 wr_col row_fw valid_qr row_qr w_hit_qr w2_hit_qr \
              fwd_hit_q2 row_merged w_en_q w_row_q w_col_q w_data_q; do
-        c="$c connect -set f_$s \\u_dut.$s;"
+        t+=("f_$s=$s")
     done
     for col in 0 1; do for row in 0 1; do
-        c="$c connect -set f_ram$col$row \\u_dut.g_col[$col].u_col.mem[$row];"
+        t+=("f_ram$col$row=g_col[$col].u_col.mem[$row]")
     done; done
     prove table sp_formal_table "verif/formal/sp_formal_table.v rtl/sp_stage1.v rtl/sp_tag_fsm.v rtl/sp_ram_sdp.v" \
-        "$1" "$2" "" "$c" "cutpoint sp_formal_table/w:u_dut.new_entry sp_formal_table/w:u_dut.wr_col;"
+        "$1" "$2" "" "$(ties "${t[@]}")" "cutpoint sp_formal_table/w:u_dut.new_entry sp_formal_table/w:u_dut.wr_col;"
 }
 
 # block BMC_DEPTH K: the whole block with its own assertions (SP_ASSERT); the
 # hash and the random draws are cut points (free), the harness sees the
 # stages a tuple or a reservation passes through
 block() {
-    local c="" s
-    for s in tq_count valid_q1 valid_qh u_stage1.valid_qr u_stage1.valid_q2 u_acc.s2_q u_acc.b_s2_q \
-             u_acc.ign_q u_acc.drop_q u_acc.filt_q resv_q oq_count filtered_q1 s3_valid rel_s2_q \
-             absorbed_q4 valid_q4 u_regs.stopped_q u_regs.wwait_q u_assoc.flushing_q u_assoc.flush_moved_q; do
-        c="$c connect -set f_${s#*.} \\u_dut.$s;"
-    done
-    c="${c//f_s2_q/f_acc_s2_q}"; c="${c//f_b_s2_q/f_acc_b_s2_q}"
-    c="${c//f_ign_q/f_acc_ign_q}"; c="${c//f_drop_q/f_acc_drop_q}"; c="${c//f_filt_q/f_acc_filt_q}"
-    c="$c connect -set f_ev_in \\u_dut.u_acc.lo_q[31:0]; connect -set f_enable \\u_dut.u_regs.ctrl_q[0];"
+    local c
+    c=$(ties f_tq_count=tq_count f_valid_q1=valid_q1 f_valid_qh=valid_qh f_valid_qr=u_stage1.valid_qr \
+        f_valid_q2=u_stage1.valid_q2 f_acc_s2_q=u_acc.s2_q f_acc_b_s2_q=u_acc.b_s2_q \
+        f_acc_ign_q=u_acc.ign_q f_acc_drop_q=u_acc.drop_q f_acc_filt_q=u_acc.filt_q \
+        f_ev_in="u_acc.lo_q[31:0]" f_resv_q=resv_q f_oq_count=oq_count f_filtered_q1=filtered_q1 \
+        f_s3_valid=s3_valid f_rel_s2_q=rel_s2_q f_absorbed_q4=absorbed_q4 f_valid_q4=valid_q4 \
+        f_stopped_q=u_regs.stopped_q f_wwait_q=u_regs.wwait_q f_enable="u_regs.ctrl_q[0]" \
+        f_flushing_q=u_assoc.flushing_q f_flush_moved_q=u_assoc.flush_moved_q)
     prove block sp_formal_block "-DSP_ASSERT verif/formal/sp_formal_block.v $(ls rtl/sp_*.v | tr '\n' ' ')" \
         "$1" "$2" "" "$c" \
         "cutpoint $(printf 'sp_formal_block/w:u_dut.%s ' s1h_index s1h_tag sbox_rdata rom_data \
