@@ -35,7 +35,8 @@
  *
  * With SP_ASSERT defined (simulation, or a formal run), immediate assertions check
  * L1 and L2 at every clock, so a testbench built with them (Verilator
- * --assert) checks the laws on every cycle, not only at snapshots.
+ * --assert) checks the laws on every cycle, not only at snapshots; and the
+ * balanced transfers behind them, stage by stage.
  */
 `resetall
 `default_nettype none
@@ -295,10 +296,35 @@ module sp_acc #(
                          acc[COUNT_RES_ASSOC*64 +: 64] + acc[COUNT_DISCARDED*64 +: 64];
     wire l1 = acc[EV_IN*64 +: 64] == (l1_sum & acc_mask);
     wire l2 = acc[COUNT_IN*64 +: 64] == (l2_sum & acc_mask);
+    // Why the laws survive every edge (these make the whole block's formal
+    // proof inductive): each register stage holds a balanced transfer.
+    // Stage A: an S2 event is counted or skipped, and its count units go
+    // to the table, its message and its discard; stage B: the same, split
+    // by counter (the sign-extended deltas on 32 bits: all are < 2^30).
+    wire [31:0] a_msg   = emit_q ? {{(32 - HW){1'b0}}, msg_q} : 32'd0;
+    wire [31:0] a_units = {{(30 - HW){table_delta[HW+1]}}, table_delta} + a_msg +
+                          {{(32 - HW){1'b0}}, disc_q};
+    wire [31:0] b_units = {4'd0, b_out_q} + {{(30 - HW){b_table_q[HW+1]}}, b_table_q} +
+                          {{2{b_assoc_q[29]}}, b_assoc_q} + {{(32 - HW){1'b0}}, b_disc_q};
+    // and so, this clock, what COUNT_IN gains the other four L2 counters
+    // gain together (a clear moves RES_TABLE's value to DISCARDED).  The
+    // whole-block proof defines SP_FORMAL_STEP_L2 and proves L2 by this
+    // step alone (all counters start at 0): the solver's bit-level adders
+    // do not get through the four-term sum itself (verif/formal/README.md).
+    wire [63:0] d_res_table = zero[COUNT_RES_TABLE] ? 64'd0 - res_table : inc[COUNT_RES_TABLE*64 +: 64];
+    wire [63:0] d_l2 = inc[COUNT_OUT*64 +: 64] + d_res_table + inc[COUNT_RES_ASSOC*64 +: 64] +
+                       {63'd0, inc_cin[COUNT_RES_ASSOC]} + inc[COUNT_DISCARDED*64 +: 64];
+    wire l2_step = inc[COUNT_IN*64 +: 64] == d_l2;
+    wire a_event = cnt_q || skip_q || emit_q || res_inc_q || cin_q != {HW{1'b0}} ||
+                   disc_q != {HW{1'b0}};
+    wire b_event = b_cnt_q || b_skip_q || b_table_q != {(HW + 2){1'b0}} ||
+                   b_cin_q != {HW{1'b0}} || b_disc_q != {HW{1'b0}};
     always @(posedge clk_i) begin
         if (!rst_i) begin
             assert (l1);
+`ifndef SP_FORMAL_STEP_L2
             assert (l2);
+`endif
             // at most one message per event (spec 6), while nothing has wrapped
             if (ACC_BITS == 64)
                 assert (acc[MSG_OUT*64 +: 64] <= acc[EV_COUNTED*64 +: 64]);
@@ -308,6 +334,15 @@ module sp_acc #(
             assert (!(to_queue && ak_q));
             assert (!(ign_q && drop_q));
             assert (!(fl_q && (b_any_q || s2_q || ak_q)));
+            // the balanced transfers (see above); what an event leaves in a
+            // stage is there only with the event
+            assert (!(cnt_q && skip_q) && (s2_q == (cnt_q || skip_q)) && (!a_event || s2_q));
+            assert (a_units == {{(32 - HW){1'b0}}, cin_q});
+            assert (!(b_cnt_q && b_skip_q) && (b_s2_q == (b_cnt_q || b_skip_q)));
+            assert ((!b_event || b_s2_q) && (!b_s2_q || b_any_q));
+            assert (b_units == {{(32 - HW){1'b0}}, b_cin_q});
+            assert ((b_out_q == 28'd0 && b_assoc_q == 30'd0 && !b_msg_q) || b_any_q);
+            assert (l2_step);
         end
     end
 `endif

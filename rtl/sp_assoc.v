@@ -242,9 +242,40 @@ module sp_assoc #(
 
 `ifdef SP_ASSERT
     reg [1:0] flush_moved_q;   // a flush move one and two clocks ago
+    // the list has moved only by messages for one and for two clocks (no
+    // reset, no flush move): the comparisons made ahead are then exact
+    reg [1:0] calm_q;
+    // what the comparisons must be: the list against a tuple
+    function [K-1:0] exact(input [TW-1:0] t);
+        integer m;
+        begin
+            for (m = 0; m < K; m = m + 1)
+                exact[m] = valid_q[m] && tuple_q[m*TW +: TW] == t;
+        end
+    endfunction
+    reg [6:0] f_valid_n;   // the valid entries
+    reg       f_shape;     // the valid entries form a prefix, of distinct tuples
+    reg       f_counts;    // the registered count is the hit entry's
+    integer   a, b;
+    always @* begin
+        f_valid_n = 7'd0;
+        f_shape   = 1'b1;
+        f_counts  = 1'b1;
+        for (a = 0; a < K; a = a + 1) begin
+            f_valid_n = f_valid_n + {6'd0, valid_q[a]};
+            if (a > 0 && valid_q[a] && !valid_q[a-1]) f_shape = 1'b0;
+            for (b = a + 1; b < K; b = b + 1)
+                if (valid_q[b] && tuple_q[a*TW +: TW] == tuple_q[b*TW +: TW]) f_shape = 1'b0;
+            if (hit_q[a] && hit_count_q != count_q[a*28 +: 28]) f_counts = 1'b0;
+        end
+    end
     always @(posedge clk_i) begin
         flush_moved_q <= {flush_moved_q[0], flush_emit};
-        if (rst_i) flush_moved_q <= 2'b00;
+        calm_q        <= {calm_q[0], !flush_emit};
+        if (rst_i) begin
+            flush_moved_q <= 2'b00;
+            calm_q        <= 2'b00;
+        end
         if (!rst_i) begin
             // a flush runs only with the pipeline empty; a list holds no tuple twice
             assert (!(in_valid_i && (flushing_q || flush_start_i)));
@@ -253,6 +284,18 @@ module sp_assoc #(
             assert (!(in_valid_i && flush_moved_q != 2'b00));
             assert ((hit & (hit - ONE_K)) == {K{1'b0}});
             assert ({25'd0, used_q} <= K);
+            // Why the lookup a clock ahead is right (these make the whole
+            // block's formal proof inductive): the list is a prefix of
+            // distinct tuples counted by used_q, not empty while flushing;
+            // the tuples advance S1R -> S2 -> S3 one stage per clock, so
+            // the S2-S3 comparison follows them; the S2 comparison is exact
+            // after one calm clock, the S3 hit vector and its count after
+            // two, and a message reaches S3 only after two.
+            assert (f_shape && used_q == f_valid_n && (!flushing_q || valid_q[0]));
+            assert (eq_pre_q == (pre_tuple_i == in_tuple_i));
+            assert (!in_valid_i || calm_q == 2'b11);
+            if (calm_q[0]) assert (eq_q == exact(pre_tuple_i));
+            if (calm_q == 2'b11) assert (hit_q == exact(in_tuple_i) && f_counts);
         end
     end
 `endif

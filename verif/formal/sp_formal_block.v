@@ -25,8 +25,15 @@
  * random samplers' products (any draw), which only make the proof more
  * general.
  *
- * Not proven yet: induction fails or gives no answer (verif/formal/README.md,
- * "Not done"), so run-formal.sh runs it only when named.
+ * Proven by k-induction at k = 2.  BMC from reset cannot reach a tuple (the
+ * reset sweep copies the S-box for 257 clocks), so the induction carries
+ * the proof.  It starts from any state the assertions allow, so they must
+ * rule out the unreachable states that would break it: the strengthening
+ * assertions below (how the bus timing, the sweep, a flush and the
+ * reservations keep the pipeline empty) and the blocks' own invariants
+ * under SP_ASSERT (the FIFO pointers, the bus state, A_k's list and its
+ * lookup made ahead, sp_acc's balanced transfers).  L2 is proven as its per-clock step (SP_FORMAL_STEP_L2,
+ * rtl/sp_acc.v): the solver does not get through the four-term sum.
  */
 `default_nettype none
 
@@ -99,6 +106,8 @@ module sp_formal_block (
     wire [1:0]  f_tq_count;
     wire        f_valid_q1, f_valid_qh, f_valid_qr, f_valid_q2, f_acc_s2_q, f_acc_b_s2_q;
     wire        f_acc_ign_q, f_acc_drop_q, f_acc_filt_q;
+    // strengthening: A_k messages and stage-1 events sp_acc has not applied
+    wire        f_acc_ak_q, f_acc_b_any_q;
     wire [31:0] f_ev_in;      // EV_IN's low word: the whole counter at ACC_BITS 32
     // strengthening: the output-queue reservations and what holds them
     wire [2:0]  f_resv_q, f_oq_count;
@@ -106,7 +115,14 @@ module sp_formal_block (
     // strengthening: the states in which the pipeline must be empty (the
     // registers saw the block stopped; A_k flushing or just done)
     wire        f_stopped_q, f_enable, f_flushing_q, f_wwait_q;
-    wire [1:0]  f_flush_moved_q;
+    wire [1:0]  f_flush_moved_q, f_calm_q;
+    // strengthening: the init sweep as the registers saw it
+    wire        f_sweep_busy, f_sweep_active, f_sweep_sbox_we;
+    wire [7:0]  f_sweep_cnt;
+    // strengthening: a pending table write; a command or a configuration
+    // write taking effect (a flush, a table clear)
+    wire        f_w_en_q, f_cfg_q;
+    wire [2:0]  f_cmd_q;
 
     // tuples the port has taken since reset (modulo 2^32, as the counter)
     reg [31:0] f_taken_q;
@@ -129,25 +145,46 @@ module sp_formal_block (
                     f_acc_s2_q || f_acc_b_s2_q || f_acc_filt_q;
     wire f_past_s0 = f_valid_qh || f_valid_qr || f_valid_q2 || f_s3_valid;
 
+    // nothing in flight from the port to the output queue, and nothing
+    // sp_acc has still to apply
+    wire f_quiet = !f_tuples && !f_valid_q4 && !f_w_en_q && !f_acc_ak_q && !f_acc_b_any_q;
+
     always @* begin
         if (f_past_valid && !rst) begin
-            // strengthening: the registers saw the block stopped in the
-            // clock before, when nothing could enter: still nothing in flight
-            if (f_stopped_q) assert (!f_tuples && !f_valid_q4);
+            // ---- the property: no tuple is lost before it is counted;
+            // every tuple the port took is in EV_IN or on its way there
+            assert (f_taken_q == f_ev_in + {28'd0, f_uncounted});
+
+            // ---- strengthening (what makes the induction close)
+            // a reservation is held by exactly one tuple or message in
+            // flight, a rejected one waiting to be returned, or a message
+            // in the output queue
+            assert ({1'b0, f_resv_q} == f_holding);
+            // the registers saw the block stopped in the clock before, when
+            // nothing could enter: still nothing in flight; the sweep is
+            // idle, or a clear started it then
+            if (f_stopped_q) assert (f_quiet && (!f_sweep_busy || (f_sweep_active &&
+                                     f_sweep_cnt == 8'd0 && !f_sweep_sbox_we)));
+            // a flush or a clear checked a clock ago, the block stopped:
+            // still stopped, nothing in flight
+            if (f_cmd_q[1:0] != 2'b00 || f_cfg_q) assert (f_quiet && !f_enable);
             // a write is checked a clock after its request, and no write
             // lands in between: what the registers saw stopped is still so
-            if (f_wwait_q && f_stopped_q) assert (!f_enable);
-            // a flush starts stopped and refuses ENABLE; the two clocks
-            // after its last move are too soon for a new tuple to pass S1
-            if (f_flushing_q) assert (!f_enable && !f_tuples);
+            // (no flush or clear started since)
+            if (f_wwait_q && f_stopped_q) assert (!f_enable && !f_flushing_q && !f_sweep_busy);
+            // S0 takes nothing while the sweep runs, and a sweep starts
+            // with the pipeline empty: stage 1 is empty throughout
+            if (f_sweep_busy) assert (!(f_valid_q1 || f_filtered_q1 || f_valid_qh || f_valid_qr ||
+                                        f_valid_q2 || f_w_en_q));
+            // a flush starts stopped and refuses ENABLE (its messages pass
+            // S4); the two clocks after its last move are too soon for a
+            // new tuple to pass S1
+            if (f_flushing_q) assert (!f_enable && !f_tuples && !f_acc_ak_q && !f_acc_b_any_q);
             if (f_flush_moved_q != 2'b00) assert (!f_past_s0);
-            // no tuple is lost before it is counted: every tuple the port
-            // took is in EV_IN or still on its way there
-            assert (f_taken_q == f_ev_in + {28'd0, f_uncounted});
-            // strengthening: a reservation is held by exactly one tuple or
-            // message in flight, a rejected one waiting to be returned, or a
-            // message in the output queue
-            assert ({1'b0, f_resv_q} == f_holding);
+            // A_k's comparisons are exact a clock after a reset or a flush
+            // move for S2, two for S3: by then a message may be there
+            if (!f_calm_q[0]) assert (!f_valid_q2 && !f_s3_valid);
+            if (!f_calm_q[1]) assert (!f_s3_valid);
         end
     end
 
