@@ -187,13 +187,15 @@ module sp_assoc #(
 
     // ---- two clocks ahead: the S1R tuple against the list as it will be
     // after this clock (and the S2 tuple, position 0 after the next)
-    wire [K-1:0] eq_ahead;
-    genvar i;
-    generate
-        for (i = 0; i < K; i = i + 1) begin : g_eq
-            assign eq_ahead[i] = valid_q[i] && tuple_q[i*TW +: TW] == ahead_tuple_i;
+    // the list against a tuple: which valid entries hold it
+    function [K-1:0] holding(input [TW-1:0] t);
+        integer m;
+        begin
+            for (m = 0; m < K; m = m + 1)
+                holding[m] = valid_q[m] && tuple_q[m*TW +: TW] == t;
         end
-    endgenerate
+    endfunction
+    wire [K-1:0] eq_ahead = holding(ahead_tuple_i);
     reg  [K-1:0] eq_q;       // the S2 tuple against the list as it is
     reg          eq_pre_q;   // the S2 tuple equals the S3 message
     wire [K-1:0] eq_d = moved(eq_ahead, in_tuple_i == ahead_tuple_i, in_valid_i, moves);
@@ -245,14 +247,6 @@ module sp_assoc #(
     // the list has moved only by messages for one and for two clocks (no
     // reset, no flush move): the comparisons made ahead are then exact
     reg [1:0] calm_q;
-    // what the comparisons must be: the list against a tuple
-    function [K-1:0] exact(input [TW-1:0] t);
-        integer m;
-        begin
-            for (m = 0; m < K; m = m + 1)
-                exact[m] = valid_q[m] && tuple_q[m*TW +: TW] == t;
-        end
-    endfunction
     reg [6:0] f_valid_n;   // the valid entries
     reg       f_shape;     // the valid entries form a prefix, of distinct tuples
     reg       f_counts;    // the registered count is the hit entry's
@@ -294,8 +288,8 @@ module sp_assoc #(
             assert (f_shape && used_q == f_valid_n && (!flushing_q || valid_q[0]));
             assert (eq_pre_q == (pre_tuple_i == in_tuple_i));
             assert (!in_valid_i || calm_q == 2'b11);
-            if (calm_q[0]) assert (eq_q == exact(pre_tuple_i));
-            if (calm_q == 2'b11) assert (hit_q == exact(in_tuple_i) && f_counts);
+            if (calm_q[0]) assert (eq_q == holding(pre_tuple_i));
+            if (calm_q == 2'b11) assert (hit_q == holding(in_tuple_i) && f_counts);
         end
     end
 `endif

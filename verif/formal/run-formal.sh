@@ -54,17 +54,17 @@ ties() {
     for p; do printf ' connect -set %s \\u_dut.%s;' "${p%%=*}" "${p#*=}"; done
 }
 
-# fifo AW BMC_DEPTH K: the FIFO harness at AW, its pointers and RAM words tied
-# to the harness's strengthening assertions (yosys 0.23 reads no hierarchical
-# references)
+# fifo AW BMC_DEPTH K: the FIFO harness at AW, the FIFO with its SP_ASSERT
+# invariants, its read pointer and RAM words tied to the harness's
+# strengthening assertions (yosys 0.23 reads no hierarchical references)
 fifo() {
     local aw=$1 dw=4 m=() i
     for ((i = 0; i < (1 << aw); i++)); do
         m+=("f_mem[$((i * dw + dw - 1)):$((i * dw))]=u_ram.mem[$i]")
     done
-    prove "fifo_aw$aw" sp_formal_fifo "verif/formal/sp_formal_fifo.v rtl/sp_fifo.v rtl/sp_ram_sdp.v" "$2" "$3" \
-        "chparam -set AW $aw -set DW $dw sp_formal_fifo;" \
-        "$(ties f_wr_ptr=wr_ptr_q f_rd_ptr=rd_ptr_q "${m[@]}")"
+    prove "fifo_aw$aw" sp_formal_fifo "-DSP_ASSERT verif/formal/sp_formal_fifo.v rtl/sp_fifo.v rtl/sp_ram_sdp.v" \
+        "$2" "$3" "chparam -set AW $aw -set DW $dw sp_formal_fifo;" \
+        "$(ties f_rd_ptr=rd_ptr_q "${m[@]}")"
 }
 
 # table BMC_DEPTH K: the counter table's read-modify-write pipeline; the
