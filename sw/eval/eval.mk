@@ -11,7 +11,7 @@
 EVAL_SCRIPT := sw/eval/sp_eval.py
 
 .PHONY: eval
-eval: deps-eval $(BIN)/stratprof $(BIN)/test_fig4
+eval: deps $(BIN)/stratprof $(BIN)/test_fig4
 	@if ls "$(TRACES)"/*.value*.trace.gz "$(TRACES)"/*.edgecall*.trace.gz >/dev/null 2>&1; then \
 	  $(PYTHON) $(EVAL_SCRIPT) --stratprof $(BIN)/stratprof --fig4 $(BIN)/test_fig4 --traces "$(TRACES)" \
 	    --out-dir docs/results --doc docs/results.md; \

@@ -234,7 +234,7 @@ def main():
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        sys.exit("eval: matplotlib is missing (scripts/deps.sh eval installs it)")
+        sys.exit("eval: matplotlib is missing: run through make (make deps installs it into the project environment)")
     print("eval: %d value and %d edge+call traces in %s" % (len(value), len(edgecall), a.traces), file=sys.stderr)
 
     runs = Runs(None if a.reuse else a.stratprof, a.jobs)

