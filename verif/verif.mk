@@ -116,6 +116,9 @@ VERIF_IN_TEST := $(VERIF_BUILDS)
 TEST_BINS += $(BIN)/test_verif_harness $(BIN)/test_verif_crosscheck $(BIN)/test_verif_driver \
              $(foreach b,$(VERIF_IN_TEST),$(BIN)/test_verif_$(b))
 
+# The gate-level check: make gate.
+include verif/gate/gate.mk
+
 .PHONY: verif verif-models verif-long verif-overflow crosscheck
 verif-models: $(foreach b,$(VERIF_BUILDS),$(VERIF_DIR)/$(b)/sp_tb_$(b))
 

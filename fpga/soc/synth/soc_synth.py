@@ -38,6 +38,9 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+# The place-and-route tools from PyPI live beside the interpreter of the
+# project's environment, on PATH or not.
+os.environ["PATH"] = os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", "")
 BOARDS_DIR = os.path.join("fpga", "soc", "boards")
 
 # sp_soc's parameters, at its defaults: the reference configuration
