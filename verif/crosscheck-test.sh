@@ -12,15 +12,7 @@ if [ ! -f "$top" ]; then
     echo "$name: 0 passed, 0 failed"
     exit 0
 fi
-pass=0 fail=0
-run() {
-    out=$("$bin" "$@" 2>&1)
-    last=$(printf '%s\n' "$out" | tail -n 1)
-    case "$last" in
-    crosscheck:*mismatches=0) pass=$((pass + 1)); echo "ok   $* -> $last" ;;
-    *) fail=$((fail + 1)); printf '%s\n' "$out" | tail -n 20; echo "FAIL $*" ;;
-    esac
-}
+. verif/xc-run.sh
 run --trace verif/traces/lua.value.200k.trace.gz --mode HP --rate 256 --entries 2048 --max-tuples 100000
 run --trace verif/traces/sqlite.edgecall.300k.trace.gz --mode TAG --rate 256 --entries 2048 --ways 2 \
     --tag-bits 2 --max-tuples 100000 --drain irq --tb-seed 7

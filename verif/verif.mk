@@ -89,7 +89,7 @@ $(eval $(call verif_wrapper,tag,$(VERIF_QUICK)))
 $(eval $(call verif_wrapper,tiny,$(VERIF_QUICK) --no-throughput))
 $(eval $(call verif_wrapper,htp,$(VERIF_QUICK)))
 
-$(BIN)/test_verif_crosscheck: verif/crosscheck-test.sh $(if $(wildcard $(VERIF_TOP)),$(VERIF_DIR)/full/sp_tb_full)
+$(BIN)/test_verif_crosscheck: verif/crosscheck-test.sh verif/xc-run.sh $(if $(wildcard $(VERIF_TOP)),$(VERIF_DIR)/full/sp_tb_full)
 	@mkdir -p $(BIN)
 	@printf '#!/bin/sh\ncd "%s" || exit 1\nexec sh verif/crosscheck-test.sh "%s" "%s"\n' "$(VERIF_ROOT)" \
 	  "$(abspath $(VERIF_DIR)/full/sp_tb_full)" "$(VERIF_TOP)" > $@ && chmod +x $@

@@ -10,15 +10,7 @@ family=$1 bin=$2 long=${3:-}
 name=gate_$family
 n=20000
 [ "$long" = --long ] && n=200000
-pass=0 fail=0
-run() {
-    out=$("$bin" "$@" 2>&1)
-    last=$(printf '%s\n' "$out" | tail -n 1)
-    case "$last" in
-    crosscheck:*mismatches=0) pass=$((pass + 1)); echo "ok   $* -> $last" ;;
-    *) fail=$((fail + 1)); printf '%s\n' "$out" | tail -n 20; echo "FAIL $*" ;;
-    esac
-}
+. verif/xc-run.sh
 # the paper's configuration behind A_16: the S-box image, the counter table's
 # read-modify-write and A_k's list as Yosys built them
 run --trace verif/traces/lua.value.200k.trace.gz --mode HP --rate 256 --entries 2048 --assoc 16 \

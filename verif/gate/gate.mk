@@ -35,7 +35,7 @@ $(GATE_DIR)/$(1)/sp_tb_gate_$(1): $(GATE_DIR)/$(1)/sp_stratprof.v $(VERIF_TB_SRC
 	  --Mdir $(GATE_DIR)/$(1) -o sp_tb_gate_$(1) >$(GATE_DIR)/$(1)/build.log 2>&1 || \
 	  { tail -n 40 $(GATE_DIR)/$(1)/build.log; exit 1; }
 
-$(BIN)/test_gate_$(1): verif/gate/gate-test.sh $(GATE_DIR)/$(1)/sp_tb_gate_$(1)
+$(BIN)/test_gate_$(1): verif/gate/gate-test.sh verif/xc-run.sh $(GATE_DIR)/$(1)/sp_tb_gate_$(1)
 	@mkdir -p $(BIN)
 	@printf '#!/bin/sh\ncd "%s" || exit 1\nexec sh verif/gate/gate-test.sh %s "%s" "$$$$@"\n' \
 	  "$(VERIF_ROOT)" "$(1)" "$(abspath $(GATE_DIR)/$(1)/sp_tb_gate_$(1))" >$$@ && chmod +x $$@
