@@ -11,9 +11,14 @@ environment it runs in holds a package that requirements.txt does not pin
 at that version, so nothing the tests use is pulled in unpinned.
 
     check-requirements.py [--root DIR] [--requirements FILE] [--no-env]
+    check-requirements.py --list [GROUP...]
 
 Exit 0 and "check_requirements: N passed, 0 failed" when all is well;
-otherwise one "FILE:LINE: ..." line per problem and exit 1.
+otherwise one "FILE:LINE: ..." line per problem and exit 1.  With --list it
+is the reader of requirements.txt for scripts/deps.sh: it prints the lines
+to install, the untagged ones and those of the optional GROUPs (a line
+whose comment begins with "[GROUP]"), and needs nothing but the standard
+library.
 """
 import argparse
 import ast
@@ -37,18 +42,30 @@ def normalize(name):
 
 
 def read_requirements(path):
-    """{normalized name: (version, line number)} of every NAME==VERSION line."""
+    """{normalized name: (version, line number, group or None, NAME==VERSION)}
+    of every line; the group is the "[GROUP]" its comment begins with."""
     pins = {}
     with open(path, encoding="utf-8") as f:
         for n, line in enumerate(f, 1):
-            spec = line.split("#", 1)[0].strip()
+            spec, _, comment = line.partition("#")
+            spec = spec.strip()
             if not spec:
                 continue
             m = re.fullmatch(r"([A-Za-z0-9._-]+)==([A-Za-z0-9.+!_-]+)", spec)
             if not m:
                 raise SystemExit("%s:%d: '%s' is not NAME==VERSION" % (path, n, spec))
-            pins[normalize(m.group(1))] = (m.group(2), n)
+            g = re.match(r"\s*\[([a-z]+)\]", comment)
+            pins[normalize(m.group(1))] = (m.group(2), n, g.group(1) if g else None, spec)
     return pins
+
+
+def list_for(pins, groups, req_name):
+    """The NAME==VERSION lines to install for GROUPS, in file order."""
+    known = sorted({p[2] for p in pins.values() if p[2]})
+    for g in groups:
+        if g not in known:
+            raise SystemExit("%s has no group '%s' (it has: %s)" % (req_name, g, " ".join(known)))
+    return [p[3] for p in sorted(pins.values(), key=lambda p: p[1]) if p[2] is None or p[2] in groups]
 
 
 def project_files(root):
@@ -124,11 +141,16 @@ def main():
     ap.add_argument("--requirements", help="default: ROOT/requirements.txt")
     ap.add_argument("--no-env", action="store_true",
                     help="do not check the environment's packages against the pins")
+    ap.add_argument("--list", nargs="*", metavar="GROUP",
+                    help="print the requirement lines to install for these optional groups")
     args = ap.parse_args()
     root = os.path.abspath(args.root)
     req_path = args.requirements or os.path.join(root, "requirements.txt")
     req_name = os.path.relpath(req_path, root) if req_path.startswith(root) else req_path
     pins = read_requirements(req_path)
+    if args.list is not None:
+        print("\n".join(list_for(pins, args.list, req_name)))
+        return 0
 
     py_files, sh_files = project_files(root)
     found = []  # (module, file, line)

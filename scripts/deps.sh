@@ -8,8 +8,10 @@
 # and route, for `make synth` and `make soc-synth`).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
-req=$root/requirements.txt
 : "${VENV:?deps: VENV, the project Python environment, is not set: run it through make (make deps)}"
+# make puts the environment first on PATH: python3 here is the system's,
+# which can (re)create an environment that is missing or broken
+PATH=$(tr ':' '\n' <<<"$PATH" | grep -vxF "$VENV/bin" | paste -sd: -)
 
 apt_pkgs=(
     build-essential                 # cc, make
@@ -25,26 +27,6 @@ apt_pkgs=(
     clang                           # sw/tracer: make trace and its test instrument with clang
     libclang-rt-14-dev              # sw/fuzz: libFuzzer and clang's sanitizer runtimes
 )
-
-# requirements.txt's lines for the groups asked for: "NAME==VERSION" each,
-# untagged lines always, a line tagged "GROUP:" only when GROUP is asked for.
-groups=" $* "
-known=$(sed -nE 's/^[^#]*==[^#]*#[[:space:]]*([a-z]+):.*/\1/p' "$req" | sort -u | tr '\n' ' ')
-for g in "$@"; do
-    case " $known" in
-        *" $g "*) ;;
-        *) echo "deps: unknown group '$g' (requirements.txt has: ${known% })" >&2; exit 2 ;;
-    esac
-done
-wanted=$(awk -v groups="$groups" '
-    /^[[:space:]]*(#|$)/ { next }
-    {
-        spec = $1; tag = ""
-        if (match($0, /#[[:space:]]*[a-z]+:/)) { tag = substr($0, RSTART + 1, RLENGTH - 2); gsub(/[[:space:]]/, "", tag) }
-        if (spec !~ /^[A-Za-z0-9._-]+==[A-Za-z0-9.+!_-]+$/) { printf "deps: requirements.txt:%d: \"%s\" is not NAME==VERSION\n", NR, spec > "/dev/stderr"; bad = 1; next }
-        if (tag == "" || index(groups, " " tag " ")) print spec
-    }
-    END { exit bad }' "$req")
 
 missing=()
 for p in "${apt_pkgs[@]}"; do
@@ -62,6 +44,7 @@ fi
 # when a wanted line is not among them (a new clone, a new pin, a new group).
 py=$VENV/bin/python3
 stamp=$VENV/.requirements-installed
+wanted=$(python3 "$root/scripts/check-requirements.py" --root "$root" --list "$@")
 if ! "$py" -c '' 2>/dev/null; then
     echo "deps: creating the Python environment $VENV"
     rm -rf "$VENV"

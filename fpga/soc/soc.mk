@@ -54,7 +54,6 @@ soc-selfcheck-run: $(SOC_TB) $(SOC_FW_SELFCHECK_HEX)
 	  --uart-log $(SOC_DIR)/selfcheck.uart.txt
 
 soc-lint: deps
-	@$(MAKE) --no-print-directory soc-check-core
 	@scripts/lint-soc.sh "$(PICORV32_DIR)"
 TEST_BINS += scripts/lint-soc.sh
 

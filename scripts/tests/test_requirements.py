@@ -119,5 +119,19 @@ check(rc == 1 and out.strip() == "%s/requirements.txt:2: 'matplotlib>=3' is not 
       "a requirement without a pin is refused with its line", out)
 shutil.rmtree(d)
 
+# --list, the reader scripts/deps.sh installs from: untagged lines always,
+# a "[GROUP]" line only for its group, an unknown group refused.
+d = tree({"requirements.txt": "# pins\na==1  # used by x\nb==2   # [synth] place and route\n"
+                              "c==3  # fpga/soc: not a group\n"})
+for groups, want in (([], "a==1\nc==3"), (["synth"], "a==1\nb==2\nc==3")):
+    p = subprocess.run([sys.executable, CHECK, "--root", d, "--list"] + groups,
+                       capture_output=True, text=True)
+    check(p.returncode == 0 and p.stdout.strip() == want, "--list %s prints %r" % (groups, want),
+          p.stdout + p.stderr)
+p = subprocess.run([sys.executable, CHECK, "--root", d, "--list", "eval"], capture_output=True, text=True)
+check(p.returncode == 1 and p.stderr.strip() == "requirements.txt has no group 'eval' (it has: synth)",
+      "--list of an unknown group is refused, naming the groups there are", p.stderr)
+shutil.rmtree(d)
+
 print("test_requirements: %d passed, %d failed" % (npass, nfail))
 sys.exit(1 if nfail else 0)

@@ -37,7 +37,7 @@ $(GATE_DIR)/$(1)/sp_tb_gate_$(1): $(GATE_DIR)/$(1)/sp_stratprof.v $(VERIF_TB_SRC
 
 $(BIN)/test_gate_$(1): verif/gate/gate-test.sh verif/xc-run.sh $(GATE_DIR)/$(1)/sp_tb_gate_$(1)
 	@mkdir -p $(BIN)
-	@printf '#!/bin/sh\ncd "%s" || exit 1\nexec sh verif/gate/gate-test.sh %s "%s" "$$$$@"\n' \
+	@printf '#!/bin/sh\ncd "%s" || exit 1\nexec sh verif/gate/gate-test.sh %s "%s"\n' \
 	  "$(VERIF_ROOT)" "$(1)" "$(abspath $(GATE_DIR)/$(1)/sp_tb_gate_$(1))" >$$@ && chmod +x $$@
 endef
 $(foreach f,$(GATE_FAMILIES),$(eval $(call gate_model,$(f))))
@@ -45,7 +45,5 @@ $(foreach f,$(GATE_FAMILIES),$(eval $(call gate_model,$(f))))
 .PHONY: gate
 gate: deps
 	@$(MAKE) --no-print-directory $(foreach f,$(GATE_FAMILIES),$(BIN)/test_gate_$(f))
-	@scripts/run-tests.sh $(foreach f,$(GATE_FAMILIES),$(BIN)/test_gate_$(f)) \
-	  $(foreach f,$(GATE_FAMILIES),$(GATE_DIR)/test_gate_$(f)_long)
-$(foreach f,$(GATE_FAMILIES),$(eval $(GATE_DIR)/test_gate_$(f)_long: $(BIN)/test_gate_$(f) ; \
-	@printf '#!/bin/sh\nexec "%s" --long\n' "$(abspath $(BIN)/test_gate_$(f))" >$$@ && chmod +x $$@))
+	@scripts/run-tests.sh $(foreach f,$(GATE_FAMILIES),$(BIN)/test_gate_$(f))
+	@GATE_LONG=1 scripts/run-tests.sh $(foreach f,$(GATE_FAMILIES),$(BIN)/test_gate_$(f))
