@@ -5,8 +5,10 @@
 # same bench as the RTL.  Included by verif/verif.mk.
 #
 #   make gate    both families: the short runs and the long ones.  They are
-#                not yet in `make test` or `make verif`: the netlists do not
-#                match the model yet (docs/verification.md, "Gate level").
+#                not yet in `make test` or `make verif`: the iCE40 netlist
+#                does not match the model in one run, and Yosys 0.23's ECP5
+#                block RAM model has no behaviour (docs/verification.md,
+#                "Gate level").
 #
 # The netlists are of the paper's build as the RTL bench builds it
 # (VERIF_SET_hp: H[P] with A_16, the PC filter and 64-bit accounting).
