@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # bench.sh - measures the C model's throughput per mode (build/bin/sp_bench),
 # the Verilated RTL's simulation speed against the model on the same traces
-# (build/verif/speed/sp_simspeed) and the host driver's instructions per
+# (build/verif/speed/sp_simspeed), the SoC demo's simulation speed
+# (build/soc/sim/sp_soc_tb) and the host driver's instructions per
 # message (scripts/drvcost.sh), and writes docs/performance.md
 # with the machine, the compiler and the targets beside the numbers.
 set -euo pipefail
@@ -25,6 +26,16 @@ for t in verif/traces/sqlite.value.1m.trace.gz verif/traces/lua.value.200k.trace
         "$(awk -v v="$(get model_tuples_per_s)" 'BEGIN {print v / 1e6}')" "$(get model_over_rtl)")
     sim_rows+=$'\n'
 done
+# The SoC demo's simulator (make soc-sim): its whole run, clocks per second
+# from the line it prints.
+soc_tb=${SOC_TB:-build/soc/sim/sp_soc_tb}
+soc_rom=${SOC_ROM:-build/soc/fw/sp_fw_profile.hex}
+soc_line=$("$soc_tb" +rom="$soc_rom" --quiet | grep '^soc: simulation ') ||
+    { echo "bench: the SoC simulation ($soc_tb +rom=$soc_rom) printed no speed line" >&2; exit 1; }
+soc_clocks=$(sed -E 's/.* clocks=([0-9]+).*/\1/' <<<"$soc_line")
+soc_seconds=$(sed -E 's/.* seconds=([0-9.]+).*/\1/' <<<"$soc_line")
+soc_mcps=$(sed -E 's/.* clocks_per_s=([0-9]+).*/\1/' <<<"$soc_line" | awk '{printf "%.2f", $1 / 1e6}')
+sim_worst=$(awk -F'|' '{gsub(/ /, "", $5); if (m == "" || $5 + 0 < m + 0) m = $5} END {print m}' <<<"$sim_rows")
 # The driver's cost on the committed excerpts, and on the whole value traces
 # of TRACES (default ../shared/traces) when that folder is there.
 traces=${TRACES:-../shared/traces}
@@ -78,6 +89,13 @@ messages and count total or the program fails. $verilator_version.
 | trace (HP, r = 256, 2048 entries, A_16) | tuples | RTL cycles | RTL M cycles/s | model M tuples/s | model / RTL speed |
 | --- | ---: | ---: | ---: | ---: | ---: |
 $sim_rows
+The SoC demo (\`make soc-sim\`, also \`make -C fpga sim\`: PicoRV32, its memories, the
+tuple selector, the UART and the block in its SoC configuration, fpga/soc) simulated
+through its whole profiling run: $soc_clocks clocks in $soc_seconds s, **$soc_mcps M clocks/s**.
+
+Targets: the block at 10 M cycles/s or more on every trace — **$(verdict "$sim_worst" 10)**
+(slowest: $sim_worst); the SoC demo at 5 M clocks/s or more — **$(verdict "$soc_mcps" 5)**.
+
 The cross-check bench (\`make crosscheck\`, \`make verif\`) runs the model and the
 comparisons beside the RTL and adds the immediate assertions, so it runs slower than the
 first RTL column (docs/verification.md gives its speed).

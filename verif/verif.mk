@@ -161,7 +161,7 @@ $(eval $(call unit_acc,40,40))
 # without assertions or waves, driven with no model beside it
 SIMSPEED_BIN := $(VERIF_DIR)/speed/sp_simspeed
 $(SIMSPEED_BIN): $(VERIF_RTL) $(VERIF_VLT) verif/tb/sp_stim.cpp verif/tb/sp_simspeed.cpp \
-                 $(VERIF_HDRS) $(SPTRACE_LIB) $(SPMODEL_LIB)
+                 $(VERIF_HDRS) $(SPDRIVER_LIB) $(SPPROFILE_LIB) $(SPTRACE_LIB) $(SPMODEL_LIB)
 	@command -v $(VERILATOR) >/dev/null || { echo "verif: $(VERILATOR) not found (apt-get install verilator)"; exit 1; }
 	@mkdir -p $(VERIF_DIR)/speed
 	$(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast \

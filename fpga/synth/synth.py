@@ -83,7 +83,7 @@ CONFIGS = [
 SEEDS = (1, 2, 3)
 
 # The builds whose cost is broken down by part of the block (both devices).
-BREAKDOWN_CONFIGS = ("hp_acc32", "hp_a16_acc32")
+BREAKDOWN_CONFIGS = ("hp_acc32", "hp_a16_acc32", "full")
 
 # The goals the report judges, per device: (configuration, the most logic
 # cells placed or None, the least median Fmax in MHz or None).
@@ -433,6 +433,7 @@ def markdown(results, configs):
         lines.append("")
     lines += targets(results)
     lines += breakdown(results)
+    lines += shortfall(results)
     lines += ["## Critical paths", "",
               "The RTL lines nextpnr's critical path passes through, first to last (the run",
               "of the median seed):", ""]
@@ -553,6 +554,88 @@ def breakdown(results):
             "**%d**" % sums[d].get(k, 0) for d in devs for k in KINDS) + " |")
         lines.append("")
     return lines if found else []
+
+
+# What would make each part smaller, for the goals not met: the structure
+# the part has now and the change it would take (docs/rtl.md describes each).
+PART_PLANS = {
+    "u_acc": "twelve counters and their snapshot in flip-flops, an adder each; kept in one "
+             "block RAM (counters and snapshot) and updated round-robin from a small "
+             "accumulator per counter, one adder would serve all twelve",
+    "u_regs": "every write checked in hardware as the model checks it (spec 8.6) and a "
+              "27-way multiplexer of 32-bit words for reads; a narrower registered read path "
+              "and checks shared between fields would shrink both",
+    "u_hash": "eight S-box copies (one per byte of a 64-bit tuple, read in one clock) and the "
+              "copy the bus reads; a hash over fewer bytes per clock, or the cheaper hash the "
+              "spec allows beside the paper's, needs fewer copies",
+    "u_assoc": "the associative stage's entries, their comparators and count adders",
+    "u_stage1": "the samplers' draw and the counter table's read-modify-write pipeline "
+                "with its forwarding",
+    "u_stage1/fsm": "the tagged compressor's decision",
+    "block": "the port, the credits that keep one tuple per clock, S4 and the flush",
+    "u_filter": "the PC filter's entries and comparators (FILTER_N = 0 leaves it out)",
+    "u_oq": "the output queue's pointers and fill level", "u_tq": "the tuple queue",
+    "u_sweep": "the sweep that zeroes the table",
+    "wrapper": "the measurement wrapper's shift registers (not part of the block)",
+}
+# The RTL files a critical path runs through, and the change that would shorten it.
+PATH_PLANS = {
+    "sp_tag_fsm.v": "the tag comparison, the Empty/Valid/Evict decision and the written entry "
+                    "in one clock after the table read: splitting the decision over two stages, "
+                    "with forwarding for back-to-back events on a row",
+    "sp_stage1.v": "the counter table's read, the count update and the write data in one clock "
+                   "(with the forwarding of the entry written the clock before)",
+    "sp_assoc.v": "the associative stage's hit selection and count addition",
+    "sp_acc.v": "the accounting adders", "sp_regs.v": "the register file's checks and read data",
+    "sp_hash.v": "the hash's S-box reads and xor", "sp_xor_fold.v": "the xor-fold to the index width",
+    "sp_stratprof.v": "the block's own bookkeeping between the stages",
+}
+
+
+def shortfall(results):
+    """For every goal this run did not meet, where the cells or the time go,
+    from the breakdown and the critical paths, and what would change it."""
+    titles = {c[0]: c[1] for c in CONFIGS}
+    labels = dict(PARTS)
+    lines = []
+    for device, goals in GOALS.items():
+        dev = DEVICES[device]
+        short = dev["name"].split(" (")[0]
+        for name, max_cells, min_mhz in goals:
+            r = results.get((name, device), {})
+            used = placed(results, name, device)
+            parts = r.get("parts")
+            if max_cells and not (used and used[0] <= max_cells):
+                have = "%d %s placed" % (used[0], dev["cell"]) if used else (
+                    r.get("pnr_error") or r.get("error") or "no result")
+                lines.append("- **%s, %s: at most %d %s** (%s)." % (
+                    titles[name], short, max_cells, dev["cell"], have))
+                if parts:
+                    ranked = sorted(parts.items(), key=lambda kv: -(kv[1].get("lut", 0) +
+                                                                   kv[1].get("carry", 0)))
+                    for key, n in ranked[:4]:
+                        lines.append("  - %s: %d LUT4, %d carry, %d FF — %s." % (
+                            labels.get(key, key), n.get("lut", 0), n.get("carry", 0),
+                            n.get("ff", 0), PART_PLANS.get(key, "")))
+            if min_mhz and not (r.get("fmax") and r["fmax"] >= min_mhz):
+                have = "%.1f MHz" % r["fmax"] if r.get("fmax") else (
+                    r.get("pnr_error") or r.get("error") or "no result")
+                files = []
+                for step in r.get("path") or []:
+                    f = step.split(":")[0].split("/")[-1]
+                    if f not in files:
+                        files.append(f)
+                why = "; ".join("`%s`: %s" % (f, PATH_PLANS[f]) for f in files if f in PATH_PLANS)
+                lines.append("- **%s, %s: at least %d MHz** (%s)%s" % (
+                    titles[name], short, min_mhz, have, (". The path runs through " + why + ".")
+                    if why else "."))
+    if not lines:
+        return []
+    return ["## What the goals not met would take", "",
+            "Measured in this run: for an area goal the four largest parts of that build (from",
+            "the breakdown above, where the build has one), for a clock goal the files its",
+            "critical path runs through; beside each, what it is now and the change that would",
+            "make it smaller or shorter.", ""] + lines + [""]
 
 
 def tool_version(cmd):

@@ -222,13 +222,17 @@ Totals run_rtl(int argc, char **argv, const std::vector<sp_tuple_t> &v,
         r.clock();
     if (assoc)
         r.access(true, SP_REG_CMD, SP_CMD_FLUSH_ASSOC);
+    /* STATUS is read before the queue: once it shows neither a flush nor
+     * the pipeline at work, every message is in the queue, so a read that
+     * then finds the queue empty ends the run (read after, STATUS could miss
+     * a message that reached the queue in between). */
     for (;;) {
+        uint32_t st = r.access(false, SP_REG_STATUS, 0);
         uint64_t before = r.messages;
         r.access(false, SP_REG_MSG_HEAD, 0);
         while (!r.idle())
             r.clock();
-        if (r.messages == before &&
-            !(r.access(false, SP_REG_STATUS, 0) & (SP_STATUS_FLUSHING | SP_STATUS_BUSY)))
+        if (r.messages == before && !(st & (SP_STATUS_FLUSHING | SP_STATUS_BUSY)))
             break;
     }
     Totals t;

@@ -16,6 +16,7 @@
  * Exit status 0 when the check passes, 1 when it fails, 2 on usage errors.
  */
 #include <cerrno>
+#include <chrono>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -195,6 +196,7 @@ int main(int argc, char **argv) {
         top.eval();
     }
     top.rst_i = 0;
+    const auto sim_start = std::chrono::steady_clock::now();
     while (!exited && cycle < max_cycles && !Verilated::gotFinish()) {
         top.clk_i = 1;
         top.eval();
@@ -255,6 +257,8 @@ int main(int argc, char **argv) {
         top.eval();
         cycle++;
     }
+    const double sim_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - sim_start).count();
     if (trace) {
         trace->close();
         delete trace;
@@ -373,6 +377,9 @@ int main(int argc, char **argv) {
            " block_entries=%" PRIu64 " overhead_pct=%.2f (all handler clocks over the program's own)\n",
            handler_cycles, entries, block_cycles, block_entries,
            100.0 * (double)handler_cycles / (double)busy);
+    /* The simulator's own speed, for make bench (docs/performance.md). */
+    printf("soc: simulation clocks=%" PRIu64 " seconds=%.2f clocks_per_s=%.0f\n", cycle, sim_seconds,
+           sim_seconds > 0.0 ? (double)cycle / sim_seconds : 0.0);
     if (!why.empty()) printf("soc: check failed: %s\n", why.c_str());
     printf("soc: cycles=%" PRIu64 " tuples=%" PRIu64 " messages=%" PRIu64
            " handler_cycles_per_message=%.1f error_pct=%.2f check=%s\n",
