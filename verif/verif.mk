@@ -45,7 +45,10 @@ VERIF_SET_tiny := 64 3 2 8 16 4 1 1 4 3 32 2 1
 # the tagged stratified sampler H[TP_300]_2048 alone: 2048 x 23 bits (9-bit
 # counts for rates up to 512, 4-bit tags)
 VERIF_SET_htp  := 32 11 0 4 9 2 0 0 16 8 64 8 1
-VERIF_BUILDS := full hp tag tiny htp
+# the paper's build as the small FPGAs get it (docs/synthesis.md): H[P_256]_2048
+# with 8-bit counts, A_1, 32-bit accounting, no PC filter
+VERIF_SET_paper := 32 11 0 1 8 2 0 0 1 8 32 0 0
+VERIF_BUILDS := full hp tag tiny htp paper
 
 verif_gflags = $(foreach i,1 2 3 4 5 6 7 8 9 10 11 12 13,-G$(word $(i),$(VERIF_PARAMS))=$(word $(i),$(1)))
 verif_dflags = $(foreach i,1 2 3 4 5 6 7 8 9 10 11 12 13,-DSP_TB_$(word $(i),$(VERIF_PARAMS))=$(word $(i),$(1)))
@@ -88,6 +91,7 @@ $(eval $(call verif_wrapper,hp,$(VERIF_QUICK)))
 $(eval $(call verif_wrapper,tag,$(VERIF_QUICK)))
 $(eval $(call verif_wrapper,tiny,$(VERIF_QUICK) --no-throughput))
 $(eval $(call verif_wrapper,htp,$(VERIF_QUICK)))
+$(eval $(call verif_wrapper,paper,$(VERIF_QUICK)))
 
 $(BIN)/test_verif_crosscheck: verif/crosscheck-test.sh verif/xc-run.sh $(if $(wildcard $(VERIF_TOP)),$(VERIF_DIR)/full/sp_tb_full)
 	@mkdir -p $(BIN)
