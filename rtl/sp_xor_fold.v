@@ -7,6 +7,9 @@
  * register (TABLE.INDEX_BITS, the set bits, TABLE.TAG_BITS), so every width
  * 1..OUT_BITS is built as a fixed xor network and a multiplexer picks one;
  * each network is a few LUTs because bit i of w only feeds bit i mod m.
+ * Each network is written a word at a time (shifts and xors of the whole
+ * word), not bit by bit, so that a simulator computes it in a few
+ * operations.
  */
 `resetall
 `default_nettype none
@@ -30,35 +33,35 @@ module sp_xor_fold #(
         end
     end
 
-    // xor-fold to a fixed width m: bit i of the word lands in bit i mod m.
+    // xor-fold to a fixed width m, a word at a time: the word shifted right
+    // by m, 2m, ... xored together, then cut to m bits (a chunk's high bits
+    // beyond m are the next chunk's, masked away at the end).
     function [OUT_BITS-1:0] fold_fixed;
         input [IN_BITS-1:0] w;
         input integer m;
-        integer i;
+        integer c;
+        reg [IN_BITS-1:0] rest;
+        reg [OUT_BITS-1:0] mask;
         begin
             fold_fixed = {OUT_BITS{1'b0}};
-            for (i = 0; i < IN_BITS; i = i + 1)
-                fold_fixed[i % m] = fold_fixed[i % m] ^ w[i];
+            rest = w;
+            for (c = 0; c < IN_BITS; c = c + m) begin
+                fold_fixed = fold_fixed ^ rest[OUT_BITS-1:0];
+                rest = rest >> m;
+            end
+            mask = {OUT_BITS{1'b1}} >> (OUT_BITS - m);
+            fold_fixed = fold_fixed & mask;
         end
     endfunction
 
-    // All widths side by side: width m at bits m*OUT_BITS +: OUT_BITS
-    // (slot 0, width 0, stays zero).
-    wire [(OUT_BITS+1)*OUT_BITS-1:0] folds;
-    assign folds[OUT_BITS-1:0] = {OUT_BITS{1'b0}};
-
-    genvar g;
-    generate
-        for (g = 1; g <= OUT_BITS; g = g + 1) begin : g_width
-            assign folds[g*OUT_BITS +: OUT_BITS] = fold_fixed(data_i, g);
-        end
-    endgenerate
-
+    // The selected width only is folded: each width is a fixed xor network
+    // in hardware, and a simulator evaluates the one the register names
+    // (the width changes only with the configuration).
     integer k;
     always @* begin
         fold_o = {OUT_BITS{1'b0}};
         for (k = 1; k <= OUT_BITS; k = k + 1)
-            if ({28'd0, bits_i} == k) fold_o = folds[k*OUT_BITS +: OUT_BITS];
+            if ({28'd0, bits_i} == k) fold_o = fold_fixed(data_i, k);
     end
 
 endmodule
