@@ -206,45 +206,55 @@ module sp_regs #(
 
     // The checks on a written value, worked out in the request cycle from
     // the bus data alone and registered (chk_q); the wait cycle only orders
-    // them by the model's check order with the state (see code below).
-    wire [3:0]  v_ib = wb_dat_i[3:0];
-    wire [1:0]  v_wl = wb_dat_i[9:8];
-    wire [3:0]  v_tb = wb_dat_i[15:12];
-    wire [15:0] v_eh = wb_dat_i[15:0];
-    wire [3:0]  v_rm = wb_dat_i[19:16];
-    wire [2:0]  v_sampler = wb_dat_i[2:0];
-    wire        mode_built = (v_sampler != S_HTP || OPT_HTP != 0) &&
-                             (v_sampler != S_TAG || OPT_TAGGED != 0) &&
-                             ((v_sampler != S_CR && v_sampler != S_HCR) || OPT_CR != 0);
-    // WAYS_LOG2 above the build's most ways (impossible when the field's 3 is allowed)
-    wire        ways_over = (WAYS_LOG2_MAX >= 3) ? 1'b0 : {2'b00, v_wl} > WAYS_LIMIT;
+    // them by the model's check order with the state (see write_code below).
+    // Written as functions called where the request cycle registers them,
+    // here and below, so that a simulator works them out only for an access.
     localparam NCHK = 21;
     localparam C_RES2 = 0, C_RES3 = 1, C_RES4 = 2, C_RES_MODE = 3, C_MODE = 4, C_RES16 = 5,
                C_RATE = 6, C_RES_TABLE = 7, C_SIZE = 8, C_WAYS = 9, C_TAG = 10, C_RES20 = 11,
                C_THRESH = 12, C_SEED = 13, C_RES13 = 14, C_WM = 15, C_RES8 = 16,
                C_RES_FSEL = 17, C_FSEL = 18, C_RES_FCTRL = 19, C_RES_FHI = 20;
-    wire [NCHK-1:0] chk_d;
-    assign chk_d[C_RES2]      = wb_dat_i[31:2] != 30'd0;
-    assign chk_d[C_RES3]      = wb_dat_i[31:3] != 29'd0;
-    assign chk_d[C_RES4]      = wb_dat_i[31:4] != 28'd0;
-    assign chk_d[C_RES_MODE]  = wb_dat_i[31:6] != 26'd0 || wb_dat_i[3];
-    assign chk_d[C_MODE]      = !mode_built;
-    assign chk_d[C_RES16]     = wb_dat_i[31:16] != 16'd0;
-    assign chk_d[C_RATE]      = wb_dat_i[15:0] == 16'd0 || {1'b0, wb_dat_i[15:0]} > RATE_LIMIT;
-    assign chk_d[C_RES_TABLE] = (wb_dat_i & ~32'h0000F30F) != 32'd0;
-    assign chk_d[C_SIZE]      = v_ib > P_TAW;
-    assign chk_d[C_WAYS]      = ways_over || {2'b00, v_wl} > v_ib;
-    assign chk_d[C_TAG]       = v_tb == 4'd0 || v_tb > P_TAG;
-    assign chk_d[C_RES20]     = wb_dat_i[31:20] != 12'd0;
-    assign chk_d[C_THRESH]    = v_eh == 16'd0 || v_rm < 4'd2 || {1'b0, v_rm} > MISS_LIMIT;
-    assign chk_d[C_SEED]      = wb_dat_i == 32'd0;
-    assign chk_d[C_RES13]     = wb_dat_i[31:13] != 19'd0;
-    assign chk_d[C_WM]        = wb_dat_i[12:0] == 13'd0 || {1'b0, wb_dat_i[12:0]} > OQ_DEPTH;
-    assign chk_d[C_RES8]      = wb_dat_i[31:8] != 24'd0;
-    assign chk_d[C_RES_FSEL]  = wb_dat_i[31:4] != 28'd0;
-    assign chk_d[C_FSEL]      = !FSEL_MASK[wb_dat_i[3:0]];
-    assign chk_d[C_RES_FCTRL] = (wb_dat_i & ~32'h0000_0701) != 32'd0;
-    assign chk_d[C_RES_FHI]   = WORD_BITS == 32 && wb_dat_i != 32'd0;
+    function [NCHK-1:0] value_checks(input [31:0] d);
+        reg [3:0]  v_ib, v_tb, v_rm;
+        reg [1:0]  v_wl;
+        reg [15:0] v_eh;
+        reg [2:0]  v_sampler;
+        reg        mode_built, ways_over;
+        begin
+            v_ib = d[3:0];
+            v_wl = d[9:8];
+            v_tb = d[15:12];
+            v_eh = d[15:0];
+            v_rm = d[19:16];
+            v_sampler = d[2:0];
+            mode_built = (v_sampler != S_HTP || OPT_HTP != 0) &&
+                         (v_sampler != S_TAG || OPT_TAGGED != 0) &&
+                         ((v_sampler != S_CR && v_sampler != S_HCR) || OPT_CR != 0);
+            // WAYS_LOG2 above the build's most ways (impossible when the field's 3 is allowed)
+            ways_over = (WAYS_LOG2_MAX >= 3) ? 1'b0 : {2'b00, v_wl} > WAYS_LIMIT;
+            value_checks[C_RES2]     = d[31:2] != 30'd0;
+            value_checks[C_RES3]     = d[31:3] != 29'd0;
+            value_checks[C_RES4]     = d[31:4] != 28'd0;
+            value_checks[C_RES_MODE] = d[31:6] != 26'd0 || d[3];
+            value_checks[C_MODE]     = !mode_built;
+            value_checks[C_RES16]    = d[31:16] != 16'd0;
+            value_checks[C_RATE]     = d[15:0] == 16'd0 || {1'b0, d[15:0]} > RATE_LIMIT;
+            value_checks[C_RES_TABLE] = (d & ~32'h0000F30F) != 32'd0;
+            value_checks[C_SIZE]     = v_ib > P_TAW;
+            value_checks[C_WAYS]     = ways_over || {2'b00, v_wl} > v_ib;
+            value_checks[C_TAG]      = v_tb == 4'd0 || v_tb > P_TAG;
+            value_checks[C_RES20]    = d[31:20] != 12'd0;
+            value_checks[C_THRESH]   = v_eh == 16'd0 || v_rm < 4'd2 || {1'b0, v_rm} > MISS_LIMIT;
+            value_checks[C_SEED]     = d == 32'd0;
+            value_checks[C_RES13]    = d[31:13] != 19'd0;
+            value_checks[C_WM]       = d[12:0] == 13'd0 || {1'b0, d[12:0]} > OQ_DEPTH;
+            value_checks[C_RES8]     = d[31:8] != 24'd0;
+            value_checks[C_RES_FSEL] = d[31:4] != 28'd0;
+            value_checks[C_FSEL]     = !FSEL_MASK[d[3:0]];
+            value_checks[C_RES_FCTRL] = (d & ~32'h0000_0701) != 32'd0;
+            value_checks[C_RES_FHI]  = WORD_BITS == 32 && d != 32'd0;
+        end
+    endfunction
     reg [NCHK-1:0] chk_q;
     // EVICT_HITS > RATE, registered with the two registers it compares (from
     // their next values), so no comparator sits on the write's path
@@ -258,76 +268,77 @@ module sp_regs #(
     // for an iCE40.)  What the code depends on cannot change in between: the
     // configuration and CTRL change only through the bus, and once stopped
     // only the bus makes the block busy.
-    reg [7:0] code;
-    always @* begin
-        code = E_NONE;
-        case (adr_q)
-            A_CTRL: begin
-                if (chk_q[C_RES2]) code = E_RESERVED;
-                else if (dat_q[0] && !ctrl_q[0] && flushing_i) code = E_BUSY;
-                else if (dat_q[0] && !ctrl_q[0] && mode_q[2:0] == S_TAG && evict_above_rate)
-                    code = E_CONFIG;
-            end
-            A_CMD: begin
-                if (chk_q[C_RES3]) code = E_RESERVED;
-                else if (dat_q[1:0] != 2'b00 && !stopped_q) code = E_BUSY;
-            end
-            A_IRQ_ENABLE, A_IRQ_STATUS: begin
-                if (chk_q[C_RES4]) code = E_RESERVED;
-            end
-            A_ERR_CODE: code = E_NONE;
-            A_MODE: begin
-                if (!stopped_q) code = E_BUSY;
-                else if (chk_q[C_RES_MODE]) code = E_RESERVED;
-                else if (chk_q[C_MODE]) code = E_MODE;
-            end
-            A_RATE: begin
-                if (!stopped_q) code = E_BUSY;
-                else if (chk_q[C_RES16]) code = E_RESERVED;
-                else if (chk_q[C_RATE]) code = E_RATE;
-            end
-            A_TABLE: begin
-                if (!stopped_q) code = E_BUSY;
-                else if (chk_q[C_RES_TABLE]) code = E_RESERVED;
-                else if (chk_q[C_SIZE]) code = E_TABLE_SIZE;
-                else if (chk_q[C_WAYS]) code = E_WAYS;
-                else if (chk_q[C_TAG]) code = E_TAG_BITS;
-            end
-            A_TAG_THRESH: begin
-                if (!stopped_q) code = E_BUSY;
-                else if (chk_q[C_RES20]) code = E_RESERVED;
-                else if (chk_q[C_THRESH]) code = E_THRESHOLD;
-            end
-            A_SEED: begin
-                if (!stopped_q) code = E_BUSY;
-                else if (chk_q[C_SEED]) code = E_SEED;
-            end
-            A_OQ_WATERMARK: begin
-                if (chk_q[C_RES13]) code = E_RESERVED;
-                else if (chk_q[C_WM]) code = E_WATERMARK;
-            end
-            A_SBOX_ADDR, A_SBOX_DATA: begin
-                if (!stopped_q) code = E_BUSY;
-                else if (chk_q[C_RES8]) code = E_RESERVED;
-            end
-            A_FILTER_SEL: begin
-                if (chk_q[C_RES_FSEL]) code = E_RESERVED;
-                else if (chk_q[C_FSEL]) code = E_FILTER;
-            end
-            A_FILTER_CTRL: begin
-                if (chk_q[C_RES_FCTRL]) code = E_RESERVED;
-                else if (!fsel_ok) code = E_FILTER;
-            end
-            A_FILTER_PC_LO: begin
-                if (!fsel_ok) code = E_FILTER;
-            end
-            A_FILTER_PC_HI: begin
-                if (chk_q[C_RES_FHI]) code = E_RESERVED;
-                else if (!fsel_ok) code = E_FILTER;
-            end
-            default: code = E_ADDRESS;
-        endcase
-    end
+    function [7:0] write_code(input [11:0] a);
+        begin
+            write_code = E_NONE;
+            case (a)
+                A_CTRL: begin
+                    if (chk_q[C_RES2]) write_code = E_RESERVED;
+                    else if (dat_q[0] && !ctrl_q[0] && flushing_i) write_code = E_BUSY;
+                    else if (dat_q[0] && !ctrl_q[0] && mode_q[2:0] == S_TAG && evict_above_rate)
+                        write_code = E_CONFIG;
+                end
+                A_CMD: begin
+                    if (chk_q[C_RES3]) write_code = E_RESERVED;
+                    else if (dat_q[1:0] != 2'b00 && !stopped_q) write_code = E_BUSY;
+                end
+                A_IRQ_ENABLE, A_IRQ_STATUS: begin
+                    if (chk_q[C_RES4]) write_code = E_RESERVED;
+                end
+                A_ERR_CODE: write_code = E_NONE;
+                A_MODE: begin
+                    if (!stopped_q) write_code = E_BUSY;
+                    else if (chk_q[C_RES_MODE]) write_code = E_RESERVED;
+                    else if (chk_q[C_MODE]) write_code = E_MODE;
+                end
+                A_RATE: begin
+                    if (!stopped_q) write_code = E_BUSY;
+                    else if (chk_q[C_RES16]) write_code = E_RESERVED;
+                    else if (chk_q[C_RATE]) write_code = E_RATE;
+                end
+                A_TABLE: begin
+                    if (!stopped_q) write_code = E_BUSY;
+                    else if (chk_q[C_RES_TABLE]) write_code = E_RESERVED;
+                    else if (chk_q[C_SIZE]) write_code = E_TABLE_SIZE;
+                    else if (chk_q[C_WAYS]) write_code = E_WAYS;
+                    else if (chk_q[C_TAG]) write_code = E_TAG_BITS;
+                end
+                A_TAG_THRESH: begin
+                    if (!stopped_q) write_code = E_BUSY;
+                    else if (chk_q[C_RES20]) write_code = E_RESERVED;
+                    else if (chk_q[C_THRESH]) write_code = E_THRESHOLD;
+                end
+                A_SEED: begin
+                    if (!stopped_q) write_code = E_BUSY;
+                    else if (chk_q[C_SEED]) write_code = E_SEED;
+                end
+                A_OQ_WATERMARK: begin
+                    if (chk_q[C_RES13]) write_code = E_RESERVED;
+                    else if (chk_q[C_WM]) write_code = E_WATERMARK;
+                end
+                A_SBOX_ADDR, A_SBOX_DATA: begin
+                    if (!stopped_q) write_code = E_BUSY;
+                    else if (chk_q[C_RES8]) write_code = E_RESERVED;
+                end
+                A_FILTER_SEL: begin
+                    if (chk_q[C_RES_FSEL]) write_code = E_RESERVED;
+                    else if (chk_q[C_FSEL]) write_code = E_FILTER;
+                end
+                A_FILTER_CTRL: begin
+                    if (chk_q[C_RES_FCTRL]) write_code = E_RESERVED;
+                    else if (!fsel_ok) write_code = E_FILTER;
+                end
+                A_FILTER_PC_LO: begin
+                    if (!fsel_ok) write_code = E_FILTER;
+                end
+                A_FILTER_PC_HI: begin
+                    if (chk_q[C_RES_FHI]) write_code = E_RESERVED;
+                    else if (!fsel_ok) write_code = E_FILTER;
+                end
+                default: write_code = E_ADDRESS;
+            endcase
+        end
+    endfunction
 
     // One-hot targets of the access, decoded in the request cycle with the
     // code and registered with it: in the ack cycle each effect is an AND of
@@ -337,26 +348,29 @@ module sp_regs #(
                W_RATE = 6, W_TABLE = 7, W_THRESH = 8, W_SEED = 9, W_WM = 10, W_SBOX_A = 11,
                W_SBOX_D = 12, W_FSEL = 13, W_FCTRL = 14, W_FLO = 15, W_FHI = 16,
                R_HEAD = 17, R_SBOX_D = 18;
-    wire [NSEL-1:0] sel_d;
-    assign sel_d[W_CTRL]   = wb_adr_i == A_CTRL;
-    assign sel_d[W_CMD]    = wb_adr_i == A_CMD;
-    assign sel_d[W_IRQ_EN] = wb_adr_i == A_IRQ_ENABLE;
-    assign sel_d[W_IRQ_ST] = wb_adr_i == A_IRQ_STATUS;
-    assign sel_d[W_ERR]    = wb_adr_i == A_ERR_CODE;
-    assign sel_d[W_MODE]   = wb_adr_i == A_MODE;
-    assign sel_d[W_RATE]   = wb_adr_i == A_RATE;
-    assign sel_d[W_TABLE]  = wb_adr_i == A_TABLE;
-    assign sel_d[W_THRESH] = wb_adr_i == A_TAG_THRESH;
-    assign sel_d[W_SEED]   = wb_adr_i == A_SEED;
-    assign sel_d[W_WM]     = wb_adr_i == A_OQ_WATERMARK;
-    assign sel_d[W_SBOX_A] = wb_adr_i == A_SBOX_ADDR;
-    assign sel_d[W_SBOX_D] = wb_adr_i == A_SBOX_DATA;
-    assign sel_d[W_FSEL]   = wb_adr_i == A_FILTER_SEL;
-    assign sel_d[W_FCTRL]  = wb_adr_i == A_FILTER_CTRL;
-    assign sel_d[W_FLO]    = wb_adr_i == A_FILTER_PC_LO;
-    assign sel_d[W_FHI]    = wb_adr_i == A_FILTER_PC_HI;
-    assign sel_d[R_HEAD]   = wb_adr_i == A_MSG_HEAD;
-    assign sel_d[R_SBOX_D] = wb_adr_i == A_SBOX_DATA;
+    function [NSEL-1:0] targets(input [11:0] a);
+        begin
+            targets[W_CTRL]   = a == A_CTRL;
+            targets[W_CMD]    = a == A_CMD;
+            targets[W_IRQ_EN] = a == A_IRQ_ENABLE;
+            targets[W_IRQ_ST] = a == A_IRQ_STATUS;
+            targets[W_ERR]    = a == A_ERR_CODE;
+            targets[W_MODE]   = a == A_MODE;
+            targets[W_RATE]   = a == A_RATE;
+            targets[W_TABLE]  = a == A_TABLE;
+            targets[W_THRESH] = a == A_TAG_THRESH;
+            targets[W_SEED]   = a == A_SEED;
+            targets[W_WM]     = a == A_OQ_WATERMARK;
+            targets[W_SBOX_A] = a == A_SBOX_ADDR;
+            targets[W_SBOX_D] = a == A_SBOX_DATA;
+            targets[W_FSEL]   = a == A_FILTER_SEL;
+            targets[W_FCTRL]  = a == A_FILTER_CTRL;
+            targets[W_FLO]    = a == A_FILTER_PC_LO;
+            targets[W_FHI]    = a == A_FILTER_PC_HI;
+            targets[R_HEAD]   = a == A_MSG_HEAD;
+            targets[R_SBOX_D] = a == A_SBOX_DATA;
+        end
+    endfunction
 
     reg  [NSEL-1:0] sel_q;
     reg             ok_q;       // the access is an accepted write
@@ -371,24 +385,27 @@ module sp_regs #(
     // it, which is deeper): the data checks from the request cycle (dok_q)
     // and the state this clock.  An assertion below ties the two together.
     reg  [NW-1:0] dok_q;         // the written value passes its target's checks
-    wire [NW-1:0] dok_d;
-    assign dok_d[W_CTRL]   = !chk_d[C_RES2];
-    assign dok_d[W_CMD]    = !chk_d[C_RES3];
-    assign dok_d[W_IRQ_EN] = !chk_d[C_RES4];
-    assign dok_d[W_IRQ_ST] = !chk_d[C_RES4];
-    assign dok_d[W_ERR]    = 1'b1;
-    assign dok_d[W_MODE]   = !chk_d[C_RES_MODE] && !chk_d[C_MODE];
-    assign dok_d[W_RATE]   = !chk_d[C_RES16] && !chk_d[C_RATE];
-    assign dok_d[W_TABLE]  = !chk_d[C_RES_TABLE] && !chk_d[C_SIZE] && !chk_d[C_WAYS] && !chk_d[C_TAG];
-    assign dok_d[W_THRESH] = !chk_d[C_RES20] && !chk_d[C_THRESH];
-    assign dok_d[W_SEED]   = !chk_d[C_SEED];
-    assign dok_d[W_WM]     = !chk_d[C_RES13] && !chk_d[C_WM];
-    assign dok_d[W_SBOX_A] = !chk_d[C_RES8];
-    assign dok_d[W_SBOX_D] = !chk_d[C_RES8];
-    assign dok_d[W_FSEL]   = !chk_d[C_RES_FSEL] && !chk_d[C_FSEL];
-    assign dok_d[W_FCTRL]  = !chk_d[C_RES_FCTRL];
-    assign dok_d[W_FLO]    = 1'b1;
-    assign dok_d[W_FHI]    = !chk_d[C_RES_FHI];
+    function [NW-1:0] value_ok(input [NCHK-1:0] c);
+        begin
+            value_ok[W_CTRL]   = !c[C_RES2];
+            value_ok[W_CMD]    = !c[C_RES3];
+            value_ok[W_IRQ_EN] = !c[C_RES4];
+            value_ok[W_IRQ_ST] = !c[C_RES4];
+            value_ok[W_ERR]    = 1'b1;
+            value_ok[W_MODE]   = !c[C_RES_MODE] && !c[C_MODE];
+            value_ok[W_RATE]   = !c[C_RES16] && !c[C_RATE];
+            value_ok[W_TABLE]  = !c[C_RES_TABLE] && !c[C_SIZE] && !c[C_WAYS] && !c[C_TAG];
+            value_ok[W_THRESH] = !c[C_RES20] && !c[C_THRESH];
+            value_ok[W_SEED]   = !c[C_SEED];
+            value_ok[W_WM]     = !c[C_RES13] && !c[C_WM];
+            value_ok[W_SBOX_A] = !c[C_RES8];
+            value_ok[W_SBOX_D] = !c[C_RES8];
+            value_ok[W_FSEL]   = !c[C_RES_FSEL] && !c[C_FSEL];
+            value_ok[W_FCTRL]  = !c[C_RES_FCTRL];
+            value_ok[W_FLO]    = 1'b1;
+            value_ok[W_FHI]    = !c[C_RES_FHI];
+        end
+    endfunction
     wire starting = dat_q[0] && !ctrl_q[0];
     wire [NW-1:0] sok;           // the state lets the write in
     assign sok[W_CTRL]   = !(starting && (flushing_i || (mode_q[2:0] == S_TAG && evict_above_rate)));
@@ -451,41 +468,41 @@ module sp_regs #(
     wire        in_page  = wb_adr_i[11:8] == 4'd0 && wb_adr_i[1:0] == 2'b00;
     wire [5:0]  word     = wb_adr_i[7:2];
     wire        acc_word = in_page && word >= A_ACC_FIRST[7:2] && word <= A_ACC_LAST[7:2];
-    reg [31:0] rdata;
-    always @* begin
-        rdata = 32'd0;
-        case (word)
-            A_ID[7:2]:           rdata = ID_VALUE;
-            A_VERSION[7:2]:      rdata = VERSION_VALUE;
-            A_PARAMS[7:2]:       rdata = PARAMS_VALUE;
-            A_PARAMS2[7:2]:      rdata = PARAMS2_VALUE;
-            A_CTRL[7:2]:         rdata = {30'd0, ctrl_q};
-            A_STATUS[7:2]:       rdata = status;
-            A_IRQ_ENABLE[7:2]:   rdata = {28'd0, irq_en_q};
-            A_IRQ_STATUS[7:2]:   rdata = {28'd0, irq_status};
-            A_ERR_CODE[7:2]:     rdata = {8'd0, err_off_q, 4'd0, err_code_q};
-            A_ERR_VALUE[7:2]:    rdata = err_value_q;
-            A_MODE[7:2]:         rdata = {26'd0, mode_q};
-            A_RATE[7:2]:         rdata = {16'd0, rate_q};
-            A_TABLE[7:2]:        rdata = {16'd0, table_q};
-            A_TAG_THRESH[7:2]:   rdata = {12'd0, thresh_q};
-            A_SEED[7:2]:         rdata = seed_i;
-            A_OQ_WATERMARK[7:2]: rdata = {19'd0, wm_q};
-            A_OQ_FILL[7:2]:      rdata = {18'd0, fill};
-            A_SBOX_ADDR[7:2]:    rdata = {24'd0, sbox_addr_q};
-            A_FILTER_SEL[7:2]:   rdata = {28'd0, fsel_q};
-            A_FILTER_CTRL[7:2]:  rdata = filter_ctrl_i;
-            A_FILTER_PC_LO[7:2]: rdata = filter_lo_i;
-            A_FILTER_PC_HI[7:2]: rdata = filter_hi_i;
-            A_FILTER_HITS[7:2]:  rdata = filter_hits_i;
-            A_MSG_W0_LO[7:2]:    rdata = win_w0[31:0];
-            A_MSG_W0_HI[7:2]:    rdata = win_w0[63:32];
-            A_MSG_W1_LO[7:2]:    rdata = win_w1[31:0];
-            A_MSG_W1_HI[7:2]:    rdata = win_w1[63:32];
-            default:             rdata = 32'd0;
-        endcase
-        if (!in_page) rdata = 32'd0;
-    end
+    function [31:0] read_word(input [5:0] w);
+        begin
+            read_word = 32'd0;
+            case (w)
+                A_ID[7:2]:           read_word = ID_VALUE;
+                A_VERSION[7:2]:      read_word = VERSION_VALUE;
+                A_PARAMS[7:2]:       read_word = PARAMS_VALUE;
+                A_PARAMS2[7:2]:      read_word = PARAMS2_VALUE;
+                A_CTRL[7:2]:         read_word = {30'd0, ctrl_q};
+                A_STATUS[7:2]:       read_word = status;
+                A_IRQ_ENABLE[7:2]:   read_word = {28'd0, irq_en_q};
+                A_IRQ_STATUS[7:2]:   read_word = {28'd0, irq_status};
+                A_ERR_CODE[7:2]:     read_word = {8'd0, err_off_q, 4'd0, err_code_q};
+                A_ERR_VALUE[7:2]:    read_word = err_value_q;
+                A_MODE[7:2]:         read_word = {26'd0, mode_q};
+                A_RATE[7:2]:         read_word = {16'd0, rate_q};
+                A_TABLE[7:2]:        read_word = {16'd0, table_q};
+                A_TAG_THRESH[7:2]:   read_word = {12'd0, thresh_q};
+                A_SEED[7:2]:         read_word = seed_i;
+                A_OQ_WATERMARK[7:2]: read_word = {19'd0, wm_q};
+                A_OQ_FILL[7:2]:      read_word = {18'd0, fill};
+                A_SBOX_ADDR[7:2]:    read_word = {24'd0, sbox_addr_q};
+                A_FILTER_SEL[7:2]:   read_word = {28'd0, fsel_q};
+                A_FILTER_CTRL[7:2]:  read_word = filter_ctrl_i;
+                A_FILTER_PC_LO[7:2]: read_word = filter_lo_i;
+                A_FILTER_PC_HI[7:2]: read_word = filter_hi_i;
+                A_FILTER_HITS[7:2]:  read_word = filter_hits_i;
+                A_MSG_W0_LO[7:2]:    read_word = win_w0[31:0];
+                A_MSG_W0_HI[7:2]:    read_word = win_w0[63:32];
+                A_MSG_W1_LO[7:2]:    read_word = win_w1[31:0];
+                A_MSG_W1_HI[7:2]:    read_word = win_w1[63:32];
+                default:             read_word = 32'd0;
+            endcase
+        end
+    endfunction
 
     reg [31:0] rdata_q;
     reg        wait1_q, wait2_q, wwait_q, head_valid_q;
@@ -518,8 +535,8 @@ module sp_regs #(
         cfg_q       <= eff_d[W_MODE] || eff_d[W_RATE] || eff_d[W_TABLE] || eff_d[W_THRESH];
         stopped_q   <= stopped;
         if (wwait_q) begin
-            code_q <= code;
-            ok_q   <= code == E_NONE;
+            code_q <= write_code(adr_q);
+            ok_q   <= write_code(adr_q) == E_NONE;
         end
         wait2_q     <= wait1_q && acc_read_q && wb_cyc_i;
         if (request) acc_read_q <= acc_word;
@@ -533,11 +550,11 @@ module sp_regs #(
             we_q   <= wb_we_i;
             adr_q  <= wb_adr_i;
             dat_q  <= wb_dat_i;
-            chk_q  <= chk_d;
-            dok_q  <= dok_d;
-            sel_q  <= sel_d;
+            chk_q  <= value_checks(wb_dat_i);
+            dok_q  <= value_ok(value_checks(wb_dat_i));
+            sel_q  <= targets(wb_adr_i);
             ok_q   <= 1'b0;
-            rdata_q      <= rdata;
+            rdata_q      <= in_page ? read_word(word) : 32'd0;
             head_valid_q <= oq_head_valid_i;
         end
 
@@ -641,7 +658,7 @@ module sp_regs #(
     localparam [NW-1:0] ONE_NW = 1;
     // the per-target acceptance and the error code agree on every write
     always @(posedge clk_i) begin
-        if (!rst_i && wwait_q && wb_cyc_i) assert ((eff_d != {NW{1'b0}}) == (code == E_NONE));
+        if (!rst_i && wwait_q && wb_cyc_i) assert ((eff_d != {NW{1'b0}}) == (write_code(adr_q) == E_NONE));
         // one access at a time: waiting (a slow read, the accounting
         // read's second clock, a write's checks) or acking
         if (!rst_i) assert ((bus_state & (bus_state - 4'd1)) == 4'd0 && (!wait2_q || acc_read_q) &&
