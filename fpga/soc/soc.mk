@@ -8,6 +8,10 @@
 #                       model on the core
 #   make soc-lint       Verilator -Wall on fpga/soc/rtl (PicoRV32's own
 #                       warnings are the package's, waived in fpga/soc/lint.vlt)
+#   make soc-sim SOC_WAVES=1 SOC_MAX_CYCLES=N
+#                       the same run on a simulator built with waves, writing
+#                       $(BUILD)/soc/soc.vcd (waves slow every clock, so they
+#                       are a build of their own, in $(BUILD)/soc/sim-waves)
 #
 # PicoRV32 and PicoSoC's UART come from the pip package pythondata-cpu-picorv32
 # (make deps installs it into the project's environment); PICORV32_DIR
@@ -18,7 +22,10 @@ PICORV32_DIR ?= $(shell $(PYTHON) -c 'import pythondata_cpu_picorv32 as p; print
 SOC_CORE     := $(PICORV32_DIR)/picorv32.v $(PICORV32_DIR)/picosoc/simpleuart.v
 SOC_RTL      := $(wildcard fpga/soc/rtl/*.v)
 SOC_BLOCK    := $(filter-out rtl/sp_sbox_default.hex,$(wildcard rtl/*.v))
-SOC_TB       := $(SOC_DIR)/sim/sp_soc_tb
+SOC_WAVES    ?= 0
+SOC_SIM_DIR  := $(SOC_DIR)/sim$(if $(filter 1,$(SOC_WAVES)),-waves)
+SOC_TB       := $(SOC_SIM_DIR)/sp_soc_tb
+SOC_VCD      := $(if $(filter 1,$(SOC_WAVES)),--vcd $(SOC_DIR)/soc.vcd)
 SOC_MAX_CYCLES ?= 2000000000
 
 include fpga/soc/fw/fw.mk
@@ -30,16 +37,17 @@ soc-check-core:
 
 $(SOC_TB): $(SOC_RTL) $(SOC_BLOCK) fpga/soc/sim/sp_soc_sim.v fpga/soc/sim/sp_soc_tb.cpp \
            fpga/soc/lint.vlt $(SPPROFILE_LIB) | soc-check-core
-	@mkdir -p $(SOC_DIR)/sim
+	@mkdir -p $(SOC_SIM_DIR)
 	@rm -f $@
-	$(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast --trace \
+	$(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast \
+	  $(if $(filter 1,$(SOC_WAVES)),--trace) \
 	  -Wno-fatal -Wno-lint -Wno-style -DRISCV_FORMAL --top-module sp_soc_sim -Irtl \
 	  fpga/soc/lint.vlt $(SOC_CORE) $(SOC_RTL) $(SOC_BLOCK) fpga/soc/sim/sp_soc_sim.v \
 	  $(abspath fpga/soc/sim/sp_soc_tb.cpp) \
 	  -CFLAGS "-std=c++17 -O2 -I$(abspath cmodel/include) -I$(abspath sw/profile)" \
 	  -LDFLAGS "$(abspath $(SPPROFILE_LIB)) -lm" -MAKEFLAGS OPT_FAST=-O2 \
-	  --Mdir $(SOC_DIR)/sim -o sp_soc_tb >$(SOC_DIR)/sim/build.log 2>&1 || \
-	  { tail -n 40 $(SOC_DIR)/sim/build.log; exit 1; }
+	  --Mdir $(SOC_SIM_DIR) -o sp_soc_tb >$(SOC_SIM_DIR)/build.log 2>&1 || \
+	  { tail -n 40 $(SOC_SIM_DIR)/build.log; exit 1; }
 
 # The core's folder is known only once deps has installed its package, and
 # the simulator's prerequisites name it: the runs are made by a second make.
@@ -47,11 +55,11 @@ soc-sim soc-selfcheck: deps
 	@$(MAKE) --no-print-directory $@-run
 soc-sim-run: $(SOC_TB) $(SOC_FW_PROFILE_HEX)
 	$(SOC_TB) +rom=$(SOC_FW_PROFILE_HEX) --max-cycles $(SOC_MAX_CYCLES) \
-	  --uart-log $(SOC_DIR)/profile.uart.txt
+	  --uart-log $(SOC_DIR)/profile.uart.txt $(SOC_VCD)
 
 soc-selfcheck-run: $(SOC_TB) $(SOC_FW_SELFCHECK_HEX)
 	$(SOC_TB) +rom=$(SOC_FW_SELFCHECK_HEX) --max-cycles $(SOC_MAX_CYCLES) \
-	  --uart-log $(SOC_DIR)/selfcheck.uart.txt
+	  --uart-log $(SOC_DIR)/selfcheck.uart.txt $(SOC_VCD)
 
 soc-lint: deps
 	@scripts/lint-soc.sh "$(PICORV32_DIR)"

@@ -26,7 +26,9 @@
 
 #include "Vsp_soc_sim.h"
 #include "verilated.h"
+#if VM_TRACE
 #include "verilated_vcd_c.h"
+#endif
 
 extern "C" {
 #include "sp_profile.h"
@@ -169,6 +171,7 @@ int main(int argc, char **argv) {
     }
 
     Vsp_soc_sim top;
+#if VM_TRACE
     VerilatedVcdC *trace = nullptr;
     if (vcd) {
         Verilated::traceEverOn(true);
@@ -176,6 +179,15 @@ int main(int argc, char **argv) {
         top.trace(trace, 99);
         trace->open(vcd);
     }
+#else
+    /* Waves cost every clock even when off: the simulator that writes them
+     * is a build of its own. */
+    if (vcd) {
+        fprintf(stderr, "sp_soc_tb: --vcd %s: this simulator was built without waves; "
+                        "make soc-sim SOC_WAVES=1 builds the one that writes them\n", vcd);
+        return 2;
+    }
+#endif
 
     sp_profile_t exact;
     sp_profile_init(&exact);
@@ -200,7 +212,9 @@ int main(int argc, char **argv) {
     while (!exited && cycle < max_cycles && !Verilated::gotFinish()) {
         top.clk_i = 1;
         top.eval();
+#if VM_TRACE
         if (trace) trace->dump(2 * cycle);
+#endif
         /* Outputs are registered: they hold this edge's values until the next. */
         if (top.tuple_fire_o) {
             sp_tuple_t t;
@@ -238,7 +252,9 @@ int main(int argc, char **argv) {
         }
         top.clk_i = 0;
         top.eval();
+#if VM_TRACE
         if (trace) trace->dump(2 * cycle + 1);
+#endif
         cycle++;
         /* Echo whole lines as they arrive; profile lines only to the log. */
         size_t nl;
@@ -259,10 +275,12 @@ int main(int argc, char **argv) {
     }
     const double sim_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - sim_start).count();
+#if VM_TRACE
     if (trace) {
         trace->close();
         delete trace;
     }
+#endif
     fflush(stdout);
     if (uart_log) {
         FILE *f = fopen(uart_log, "w");
