@@ -793,6 +793,13 @@ def write_netlist(device, sets, out):
     if rc != 0:
         print("synth: yosys failed for the %s netlist, see %s" % (device, log), file=sys.stderr)
         return 1
+    # the block RAMs are what the netlist's simulation is for, as in the flow
+    with open(log) as f:
+        if not table_mapped_to_bram(f.read()):
+            os.remove(os.path.abspath(out))
+            print("synth: the counter table of the %s netlist is not in block RAM, see %s"
+                  % (device, log), file=sys.stderr)
+            return 1
     return 0
 
 

@@ -24,7 +24,8 @@ gate_sets = $(foreach i,1 2 3 4 5 6 7 8 9 10 11 12 13,--set $(word $(i),$(VERIF_
 # $(call gate_model,FAMILY): the netlist, its Verilator build and the test
 # program.  UNOPTFLAT is an error: where Verilator finds a combinational
 # loop in a netlist it can leave a cell's output stale (synth.py --netlist
-# splits the wires so that none is left).
+# splits the wires so that none is left).  The C++ is compiled without
+# optimisation: it builds in half the time, and the runs are short.
 define gate_model
 $(GATE_DIR)/$(1)/sp_stratprof.v: $(VERIF_RTL) rtl/sp_sbox_default.hex fpga/synth/synth.py
 	@command -v yosys >/dev/null || { echo "gate: yosys not found (make deps installs it)"; exit 1; }
@@ -40,8 +41,8 @@ $(GATE_DIR)/$(1)/sp_tb_gate_$(1): $(GATE_DIR)/$(1)/sp_stratprof.v $(GATE_MODELS_
 	  -Wno-fatal -Wno-lint -Wno-style -Werror-UNOPTFLAT --top-module sp_stratprof \
 	  $$(shell $(PYTHON) fpga/synth/synth.py --sim-flags --device $(1)) $$< \
 	  $(abspath $(VERIF_TB_SRCS) verif/tb/sp_dut_rtl.cpp) \
-	  -CFLAGS "-std=c++17 -O1 $(VERIF_INC) $(call verif_dflags,$(GATE_SET)) -DSP_TB_NAME=\\\"gate_$(1)\\\"" \
-	  -LDFLAGS "$(VERIF_LIBS)" -MAKEFLAGS OPT_FAST=-O1 \
+	  -CFLAGS "-std=c++17 -O0 $(VERIF_INC) $(call verif_dflags,$(GATE_SET)) -DSP_TB_NAME=\\\"gate_$(1)\\\"" \
+	  -LDFLAGS "$(VERIF_LIBS)" -MAKEFLAGS OPT_FAST=-O0 \
 	  --Mdir $(GATE_DIR)/$(1) -o sp_tb_gate_$(1) >$(GATE_DIR)/$(1)/build.log 2>&1 || \
 	  { tail -n 40 $(GATE_DIR)/$(1)/build.log; exit 1; }
 
