@@ -58,7 +58,7 @@ TEST_BINS += $(GATE_TESTS)
 # make verif runs the four runs per family before its own suites
 .PHONY: gate gate-verif
 verif: gate-verif
-gate-verif: $(GATE_TESTS)
+gate-verif: deps $(GATE_TESTS)
 	@GATE_RUNS=short scripts/run-tests.sh $(GATE_TESTS)
 
 gate: deps
