@@ -112,8 +112,11 @@ DEVICES = {
         "name": "ECP5 LFE5U-25F (CABGA256)",
         "synth": "synth_ecp5",
         # Yosys ships no simulation model of the MULT18X18D, so the netlist
-        # simulated builds the random draw's multiplier from LUTs
-        "sim_models": "ecp5/cells_sim.v", "sim_flags": ["-I{datdir}/ecp5"],
+        # simulated builds the random draw's multiplier from LUTs; its
+        # DP16KD is a black box, so verif/gate/DP16KD.v is read first (the
+        # first definition of a module is the one Verilator keeps)
+        "sim_models": "ecp5/cells_sim.v",
+        "sim_flags": ["-I{datdir}/ecp5", "-Wno-MODDUP", "{root}/verif/gate/DP16KD.v"],
         "sim_synth": "-nodsp",
         "bram": "DP16KD", "bram_bits": 18432,
         "lut": ["LUT4"], "ff_prefix": "TRELLIS_FF", "dsp": ["MULT18X18D"], "cell": "TRELLIS_COMB",
@@ -844,7 +847,7 @@ def yosys_datdir():
 def sim_flags(device):
     """Verilator's arguments for the cell models of DEVICE's netlists."""
     dev, datdir = DEVICES[device], yosys_datdir()
-    return [f.format(datdir=datdir) for f in dev["sim_flags"]] + \
+    return [f.format(datdir=datdir, root=ROOT) for f in dev["sim_flags"]] + \
         [os.path.join(datdir, dev["sim_models"])]
 
 
@@ -861,12 +864,25 @@ def write_netlist(device, sets, out):
         params[name] = int(value)
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     log = os.path.abspath(out) + ".log"
+    # splitnets: one wire per bit.  Where bits of one wide wire feed each
+    # other through cells, Verilator (5.006) sees a combinational loop
+    # (UNOPTFLAT) and can leave a cell's output stale; with TABLE's write
+    # check (sp_regs.v chk_d) it dropped the write and the iCE40 netlist
+    # folded the index to the reset width.  It renames wires, no cell changes.
     script = yosys_script(params, device, DEVICES[device]["sim_synth"],
-                          ["write_verilog -noattr %s" % os.path.abspath(out)], top="sp_stratprof")
+                          ["splitnets", "write_verilog -noattr %s" % os.path.abspath(out)],
+                          top="sp_stratprof")
     rc = run(["yosys", "-q", "-l", log, "-p", script], log + ".out")
     if rc != 0:
         print("synth: yosys failed for the %s netlist, see %s" % (device, log), file=sys.stderr)
         return 1
+    # the block RAMs are what the netlist's simulation is for, as in the flow
+    with open(log) as f:
+        if not table_mapped_to_bram(f.read()):
+            os.remove(os.path.abspath(out))
+            print("synth: the counter table of the %s netlist is not in block RAM, see %s"
+                  % (device, log), file=sys.stderr)
+            return 1
     return 0
 
 
