@@ -164,10 +164,23 @@ module sp_stage1 #(
         end
     endgenerate
 
+    // xorshift32, one step
+    function [31:0] xorshift32;
+        input [31:0] s;
+        reg   [31:0] t;
+        begin
+            t          = s ^ (s << 13);
+            t          = t ^ (t >> 17);
+            xorshift32 = t ^ (t << 5);
+        end
+    endfunction
+
+    // The generator's state (SEED) and its next value, the draw the next
+    // event takes, kept in a register beside it: the draw then comes from a
+    // flip-flop, so R/HR/HTP can multiply it here in S1H and have the
+    // product a clock earlier.  Invariant: draw_q == xorshift32(seed_q).
     reg  [31:0] seed_q;
-    wire [31:0] x13    = seed_q ^ (seed_q << 13);
-    wire [31:0] x17    = x13 ^ (x13 >> 17);
-    wire [31:0] s_next = x17 ^ (x17 << 5);
+    reg  [31:0] draw_q;
 
     // S1R: the event whose row is arriving
     reg              valid_qr;
@@ -176,6 +189,8 @@ module sp_stage1 #(
     reg [COL_W-1:0]  col_qr;
     reg [TAG_BITS_MAX-1:0] tag_qr;
     reg [31:0]       s_qr;
+    reg [15+DW:0]    r_pp_hi_qr;  // R, HR, HTP: s[31:16] * RATE and s[15:0] * RATE
+    reg [15+DW:0]    r_pp_lo_qr;
     reg              w_hit_qr;    // W now holds a write to this row
     reg              w2_hit_qr;   // W2 now holds a write to this row
 
@@ -186,10 +201,15 @@ module sp_stage1 #(
     reg [COL_W-1:0]  col_q2;
     reg [TAG_BITS_MAX-1:0] tag_q2;
     reg [31:0]       s_q2;
-    reg [15+DW:0]    r_pp_hi_q2;  // R, HR: s[31:16] * RATE and s[15:0] * RATE
-    reg [15+DW:0]    r_pp_lo_q2;
+    reg              r_hit_q2;    // R, HR: s * RATE < 2^32
+    reg [COUNT_BITS-1:0] rest_ph_q2; // HTP: the rest's phase a claim starts from
+    reg [HW-1:0]     own_ph1_q2;  // the owner's phase + 1
+    reg              own_ph_reach_q2; // own phase + 1 >= RATE
+    reg [HW-1:0]     claim_in_q2; // both phases + 1: the counts a claim brings in
     reg              fwd_hit_q2;  // W now holds a write to this row
+    reg              fwd_e_q2;    // W now holds a write to this very entry
     reg [NCOL*EW-1:0] row_q2_data;
+    reg [EW-1:0]     e_row_q2;    // the entry of column col_q2 in row_q2_data
 
     // the write register W (the RAM write port) and its older copy W2
     reg              w_en_q;
@@ -250,16 +270,34 @@ module sp_stage1 #(
                 row_merged[c*EW +: EW] = w2_data_q;
     end
 
-    // R and HR: the draw against d = RATE needs nothing from the table; it
-    // is multiplied here and tested in S2, off the generator's own path
-    // (RATE is copied here: configuration, and the multiplier's input then
-    // comes from a flip-flop next to it)
+    // R and HR: the draw against d = RATE needs nothing from the table.  It
+    // is multiplied in S1H (the draw and RATE both from flip-flops: RATE is
+    // configuration, copied here), the partial products are added and
+    // tested in S1R and S2 takes a registered hit.  HTP's phases are the
+    // products' bits 16 and up; S1R registers them with what a claim needs.
     reg  [DW-1:0]  rate_q1;
     always @(posedge clk_i) rate_q1 <= rate_h[DW-1:0];
-    // as two partial products, one multiplier block each; they are added
-    // in S2
-    wire [15+DW:0] r_pp_hi = s_qr[31:16] * rate_q1;
-    wire [15+DW:0] r_pp_lo = s_qr[15:0] * rate_q1;
+    // RATE - 1, for count + 1 >= RATE tests that do not wait for the
+    // increment (configuration, written only while stopped, at least two
+    // clocks before a tuple reaches S1R)
+    reg  [HW-1:0]  rate_m1_q;
+    always @(posedge clk_i) rate_m1_q <= rate_h - {{COUNT_BITS{1'b0}}, 1'b1};
+    // as two partial products, one multiplier block each
+    wire [15+DW:0] r_pp_hi = draw_q[31:16] * rate_q1;
+    wire [15+DW:0] r_pp_lo = draw_q[15:0] * rate_q1;
+    // s * RATE < 2^32: nothing at bit 16 or above of pp_hi + (pp_lo >> 16)
+    wire [16+DW:0] r_mid = {1'b0, r_pp_hi_qr} + {{17{1'b0}}, r_pp_lo_qr[15+DW:16]};
+    wire r_hit_qr = r_mid[16+DW:16] == {(DW + 1){1'b0}};
+    wire unused_r_mid = ^{r_mid[15:0], r_pp_lo_qr[15:0]};
+    // a phase is below RATE, so it fits the count width
+    wire [HW+DW-1:0] own_wide  = {{HW{1'b0}}, r_pp_hi_qr[15+DW:16]};
+    wire [HW+DW-1:0] rest_wide = {{HW{1'b0}}, r_pp_lo_qr[15+DW:16]};
+    wire [HW-1:0]    own_ph_qr  = own_wide[HW-1:0];
+    wire [HW-1:0]    rest_ph_qr = rest_wide[HW-1:0];
+    wire [HW-1:0]    own_ph1_qr = own_ph_qr + {{COUNT_BITS{1'b0}}, 1'b1};
+    wire unused_ph = ^{own_wide[HW+DW-1:HW], rest_wide[HW+DW-1:HW]};
+    // the entry the single-entry modes decide on, as S1R merged it
+    wire [EW-1:0] e_row_qr = row_merged[col_qr*EW +: EW];
 
     // =====================================================================
     // S2: the last forwarding, decision, write-back
@@ -273,7 +311,7 @@ module sp_stage1 #(
                 row_fw[c*EW +: EW] = w_data_q;
     end
 
-    // fields of every column, and of the entry the non-TAG modes use
+    // fields of every column (TAG reads the whole row)
     wire [NCOL*COUNT_BITS-1:0] f_count;
     wire [NCOL-1:0]            f_valid;
     generate
@@ -286,22 +324,36 @@ module sp_stage1 #(
             end
         end
     endgenerate
-    wire [COUNT_BITS-1:0] e_count = f_count[col_q2*COUNT_BITS +: COUNT_BITS];
-    wire                  e_valid = f_valid[col_q2];
+
+    // ---- the entry of the other modes: S1R selected its column, so it is
+    // either that registered entry or, when the previous decision wrote
+    // the same entry, W.  The tests on it are made on both and the results
+    // selected, so the selection is not in front of a comparator.
+    wire [EW-1:0]         e_fw      = fwd_e_q2 ? w_data_q : e_row_q2;
+    wire [COUNT_BITS-1:0] e_count   = e_fw[COUNT_BITS-1:0];
     wire [HW-1:0]         e_count_h = {1'b0, e_count};
     wire [HW-1:0]         e_next    = e_count_h + {{COUNT_BITS{1'b0}}, 1'b1};
+    wire                  e_valid;
+    generate
+        if (HAS_V != 0) begin : g_ev
+            assign e_valid = e_fw[V_LSB];
+        end else begin : g_env
+            assign e_valid = 1'b0;
+        end
+    endgenerate
 
     // ---- P, HP: count to RATE.  count + 1 >= RATE is tested as
     // count >= RATE - 1 (RATE >= 1), so the compare does not wait for the
-    // increment; RATE - 1 is registered (configuration, written only while
-    // stopped, at least two clocks before a tuple reaches S2).
-    reg  [HW-1:0] rate_m1_q;
-    always @(posedge clk_i) rate_m1_q <= rate_h - {{COUNT_BITS{1'b0}}, 1'b1};
-    wire reach  = e_count_h >= rate_m1_q;
-    wire p_emit = reach;
+    // increment.
+    wire [HW-1:0] a_count_h = {1'b0, e_row_q2[COUNT_BITS-1:0]};
+    wire [HW-1:0] b_count_h = {1'b0, w_data_q[COUNT_BITS-1:0]};
+    wire a_reach = a_count_h >= rate_m1_q;
+    wire b_reach = b_count_h >= rate_m1_q;
+    wire reach   = fwd_e_q2 ? b_reach : a_reach;
+    wire p_emit  = reach;
 
     // ---- R, HR, CR, HCR: one draw; selected when s * d < 2^32.  R and HR
-    // (d = r) were multiplied in S1R and are tested here; CR and HCR need the
+    // (d = r) were multiplied in S1H and tested in S1R; CR and HCR need the
     // window position j from the table, so their d = r - j is multiplied here.
     wire w_hit;
     generate
@@ -316,11 +368,7 @@ module sp_stage1 #(
         end
     endgenerate
     // CR takes at most one event per window (valid = window already sampled)
-    // s * RATE < 2^32: nothing at bit 16 or above of pp_hi + (pp_lo >> 16)
-    wire [16+DW:0] r_mid = {1'b0, r_pp_hi_q2} + {{17{1'b0}}, r_pp_lo_q2[15+DW:16]};
-    wire r_hit    = r_mid[16+DW:16] == {(DW + 1){1'b0}};
-    wire unused_r_mid = ^{r_mid[15:0], r_pp_lo_q2[15:0]};
-    wire r_emit   = is_window ? (w_hit && !e_valid) : r_hit;
+    wire r_emit   = is_window ? (w_hit && !e_valid) : r_hit_q2;
     wire w_close  = reach;
 
     // ---- TAG
@@ -386,7 +434,7 @@ module sp_stage1 #(
             assign t_entry      = {EW{1'b0}};
             // the thresholds and the tag only matter to the tagged compressor
             wire unused_tag = ^{evict_hits_i, replace_misses_i, discard_i, tag_q2,
-                                t_valid, t_count, t_entry};
+                                t_valid, t_count, t_entry, f_count, f_valid};
         end
     endgenerate
 
@@ -399,26 +447,29 @@ module sp_stage1 #(
     wire [EW-1:0] h_entry;
     generate
         if (OPT_HTP != 0) begin : g_htp
-            wire [TAG_BITS_MAX-1:0] e_tag  = row_fw[col_q2*EW + T_LSB +: TAG_BITS_MAX];
-            wire [COUNT_BITS-1:0]   e_rest = row_fw[col_q2*EW + R_LSB +: COUNT_BITS];
-            wire                    e_hit  = row_fw[col_q2*EW + H_LSB];
-            // a phase is below RATE, so it fits the count width
-            wire [HW+DW-1:0] own_wide  = {{HW{1'b0}}, r_pp_hi_q2[15+DW:16]};
-            wire [HW+DW-1:0] rest_wide = {{HW{1'b0}}, r_pp_lo_q2[15+DW:16]};
-            wire [HW-1:0]    own_ph    = own_wide[HW-1:0];
-            wire [HW-1:0]    rest_ph   = rest_wide[HW-1:0];
-            wire unused_ph = ^{own_wide[HW+DW-1:HW], rest_wide[HW+DW-1:HW]};
+            wire [TAG_BITS_MAX-1:0] e_tag  = e_fw[T_LSB +: TAG_BITS_MAX];
+            wire [COUNT_BITS-1:0]   e_rest = e_fw[R_LSB +: COUNT_BITS];
+            wire                    e_hit  = e_fw[H_LSB];
+            wire [HW-1:0]           e_rest_h = {1'b0, e_rest};
+            wire [HW-1:0]           h_rest   = e_rest_h + {{COUNT_BITS{1'b0}}, 1'b1};
+            // the tests, on both candidates (see e_fw)
+            wire a_own  = e_row_q2[T_LSB +: TAG_BITS_MAX] == tag_q2;
+            wire b_own  = w_data_q[T_LSB +: TAG_BITS_MAX] == tag_q2;
+            wire [HW-1:0] a_rest_h = {1'b0, e_row_q2[R_LSB +: COUNT_BITS]};
+            wire [HW-1:0] b_rest_h = {1'b0, w_data_q[R_LSB +: COUNT_BITS]};
+            wire a_rest_reach = a_rest_h >= rate_m1_q;
+            wire b_rest_reach = b_rest_h >= rate_m1_q;
+            wire tag_eq     = fwd_e_q2 ? b_own : a_own;
+            wire rest_reach = fwd_e_q2 ? b_rest_reach : a_rest_reach;
 
             wire claim   = !e_valid;
-            wire owner   = e_valid && e_tag == tag_q2;
-            wire rest_ev = e_valid && !owner;
-            wire [HW-1:0] own_base = claim ? own_ph : e_count_h;
-            wire [HW-1:0] h_own    = own_base + {{COUNT_BITS{1'b0}}, 1'b1};
-            wire [HW-1:0] e_rest_h = {1'b0, e_rest};
-            wire [HW-1:0] h_rest   = e_rest_h + {{COUNT_BITS{1'b0}}, 1'b1};
+            wire owner   = e_valid && tag_eq;
+            wire rest_ev = e_valid && !tag_eq;
+            // own count + 1: from the phase on a claim
+            wire [HW-1:0] h_own = claim ? own_ph1_q2 : e_next;
             // count + 1 >= RATE, as for P
-            wire own_emit  = !rest_ev && own_base >= rate_m1_q;
-            wire rest_emit = rest_ev && e_rest_h >= rate_m1_q;
+            wire own_emit  = !rest_ev && (claim ? own_ph_reach_q2 : reach);
+            wire rest_emit = rest_ev && rest_reach;
             // no owner hit between two reports of the rest: the reporter owns
             wire hand_over = rest_emit && !e_hit;
 
@@ -433,7 +484,7 @@ module sp_stage1 #(
                 n_hit  = 1'b1;
                 if (claim) begin
                     n_own  = own_emit ? {COUNT_BITS{1'b0}} : h_own[COUNT_BITS-1:0];
-                    n_rest = rest_ph[COUNT_BITS-1:0];
+                    n_rest = rest_ph_q2;
                     n_tag  = tag_q2;
                 end else if (owner) begin
                     n_own  = own_emit ? {COUNT_BITS{1'b0}} : h_own[COUNT_BITS-1:0];
@@ -461,12 +512,14 @@ module sp_stage1 #(
             assign h_emit       = own_emit || rest_emit;
             assign h_emit_count = rest_ev ? h_rest : h_own;
             // the phases are implied counts the claim brings in (spec 7)
-            assign h_count_in   = claim ? h_own + rest_ph : {{COUNT_BITS{1'b0}}, 1'b1};
+            assign h_count_in   = claim ? claim_in_q2 : {{COUNT_BITS{1'b0}}, 1'b1};
         end else begin : g_no_htp
             assign h_emit       = 1'b0;
             assign h_emit_count = {HW{1'b0}};
             assign h_count_in   = {HW{1'b0}};
             assign h_entry      = {EW{1'b0}};
+            // what S1R prepares for a claim
+            wire unused_claim = ^{rest_ph_q2, own_ph1_q2, own_ph_reach_q2, claim_in_q2};
         end
     endgenerate
 
@@ -530,11 +583,19 @@ module sp_stage1 #(
         row_qr      <= row_s1h;
         col_qr      <= col_s1h;
         tag_qr      <= s1h_tag_i;
-        s_qr        <= s_next;
+        s_qr        <= draw_q;
+        r_pp_hi_qr  <= r_pp_hi;
+        r_pp_lo_qr  <= r_pp_lo;
         w_hit_qr    <= s2_write && row_s1h == row_q2;
         w2_hit_qr   <= w_en_q && row_s1h == w_row_q;
-        if (s1h_valid_i && draws) seed_q <= s_next;
-        if (seed_wr_i) seed_q <= seed_data_i;
+        if (s1h_valid_i && draws) begin
+            seed_q <= draw_q;
+            draw_q <= xorshift32(draw_q);
+        end
+        if (seed_wr_i) begin
+            seed_q <= seed_data_i;
+            draw_q <= xorshift32(seed_data_i);
+        end
         // S1R -> S2; the write S2 decides now is the one S2 must still merge
         valid_q2    <= valid_qr;
         tuple_q2    <= tuple_qr;
@@ -542,10 +603,16 @@ module sp_stage1 #(
         col_q2      <= col_qr;
         tag_q2      <= tag_qr;
         s_q2        <= s_qr;
-        r_pp_hi_q2  <= r_pp_hi;
-        r_pp_lo_q2  <= r_pp_lo;
+        r_hit_q2    <= r_hit_qr;
+        rest_ph_q2  <= rest_ph_qr[COUNT_BITS-1:0];
+        own_ph1_q2  <= own_ph1_qr;
+        own_ph_reach_q2 <= own_ph_qr >= rate_m1_q;
+        claim_in_q2 <= own_ph1_qr + rest_ph_qr;
         fwd_hit_q2  <= s2_write && row_qr == row_q2;
+        // non-TAG modes write the entry they read (wr_col = col_q2)
+        fwd_e_q2    <= s2_write && row_qr == row_q2 && col_qr == col_q2;
         row_q2_data <= row_merged;
+        e_row_q2    <= e_row_qr;
         // S2 -> S3, and the write registers
         valid_q3    <= valid_q2 && emit;
         tuple_q3    <= tuple_q2;
@@ -565,6 +632,7 @@ module sp_stage1 #(
             valid_q3   <= 1'b0;
             w_en_q     <= 1'b0;
             seed_q     <= SEED_RESET;
+            draw_q     <= xorshift32(SEED_RESET);
         end
     end
 
@@ -582,6 +650,8 @@ module sp_stage1 #(
             // never writes the seed mid-stream
             assert (!(clear_i && (valid_q2 || valid_qr || s1h_valid_i || w_en_q)));
             assert (!(seed_wr_i && (valid_q2 || valid_qr || s1h_valid_i)));
+            // the draw register is the generator's next state
+            assert (draw_q == xorshift32(seed_q));
         end
     end
 `endif
