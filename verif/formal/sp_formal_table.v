@@ -18,7 +18,11 @@
  * a sweep clears its row.  Asserted: when an event is in S2 on that row,
  * the merged row holds f_shadow_q in that column.  Because the assertion
  * covers every column of the row, it covers the TAG compressor reading all
- * ways of a set as well as the single-entry modes.
+ * ways of a set.  The single-entry modes read their entry through a path
+ * of its own (selected in S1R, W forwarded in S2 when the previous
+ * decision wrote that entry); it is asserted to hold f_shadow_q too,
+ * whenever the write in W, if on the same row, went to its own event's
+ * entry (every mode but TAG writes so, and modes do not change mid-stream).
  *
  * The run script connects the f_* wires below to internal signals of
  * sp_stage1 (yosys 0.23 reads no hierarchical references): the decision
@@ -103,6 +107,10 @@ module sp_formal_table (
     wire [EW-1:0]   f_new_entry;
     // the row S2 decides on, after forwarding
     wire [NCOL*EW-1:0] f_row_fw;
+    // the entry the single-entry modes decide on (column col_q2 of the
+    // row), after its own forwarding
+    wire [EW-1:0]   f_e_fw;
+    wire            f_col_q2;
     // strengthening only: the S1R event, its merged row, the write
     // registers, the forwarding flags and the RAM words
     wire            f_valid_qr, f_row_qr, f_w_hit_qr, f_w2_hit_qr, f_fwd_hit_q2;
@@ -138,6 +146,13 @@ module sp_formal_table (
     end
     wire f_w_tracked = f_w_en_q && f_w_row_q == f_row && f_w_col_q == f_col;
 
+    // whether the write in W went to its own event's entry, as every mode
+    // but TAG writes (the single-entry path relies on it: a mode does not
+    // change while events flow)
+    reg f_w_own_q;
+    always @(posedge clk_i)
+        f_w_own_q <= f_wr_col == f_col_q2;
+
     // the first clock after reset has no valid shadow: the reset sweep
     // (here, the solver's clears) makes the table defined
     reg f_defined_q = 1'b0;
@@ -150,6 +165,11 @@ module sp_formal_table (
             // written value
             if (s2_valid && f_row_q2 == f_row)
                 assert (f_seen_s2 == f_shadow_q);
+            // and so does the single-entry path, its own entry when the
+            // write in W, if on this row, went to its event's entry
+            if (s2_valid && f_row_q2 == f_row && f_col_q2 == f_col &&
+                !(f_w_en_q && f_w_row_q == f_row && !f_w_own_q))
+                assert (f_e_fw == f_shadow_q);
             // strengthening: S1R has merged every write but the one S2
             // decides now
             if (f_valid_qr && f_row_qr == f_row)
