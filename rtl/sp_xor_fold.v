@@ -28,23 +28,34 @@ module sp_xor_fold #(
             $error("sp_xor_fold: OUT_BITS must be 1..15");
             $finish;
         end
+        if (IN_BITS < OUT_BITS) begin
+            $error("sp_xor_fold: IN_BITS must be at least OUT_BITS");
+            $finish;
+        end
     end
 
-    // xor-fold to a fixed width m: bit i of the word lands in bit i mod m.
+    // xor-fold to a fixed width m, a chunk of m bits at a time (whole-word
+    // operations; bit i of the word lands in bit i mod m).
     function [OUT_BITS-1:0] fold_fixed;
         input [IN_BITS-1:0] w;
         input integer m;
-        integer i;
+        reg   [IN_BITS-1:0] t;
+        reg   [OUT_BITS-1:0] mask;
+        integer j;
         begin
             fold_fixed = {OUT_BITS{1'b0}};
-            for (i = 0; i < IN_BITS; i = i + 1)
-                fold_fixed[i % m] = fold_fixed[i % m] ^ w[i];
+            mask       = {OUT_BITS{1'b1}} >> (OUT_BITS - m);
+            t          = w;
+            for (j = 0; j < IN_BITS; j = j + m) begin
+                fold_fixed = fold_fixed ^ (t[OUT_BITS-1:0] & mask);
+                t          = t >> m;
+            end
         end
     endfunction
 
-    // All widths side by side: width m at bits m*OUT_BITS +: OUT_BITS
-    // (slot 0, width 0, stays zero).
-    wire [(OUT_BITS+1)*OUT_BITS-1:0] folds;
+    // All widths side by side: width m at bits m*OUT_BITS +: OUT_BITS; slot
+    // 0 (width 0) and the slots past OUT_BITS stay zero.
+    wire [16*OUT_BITS-1:0] folds;
     assign folds[OUT_BITS-1:0] = {OUT_BITS{1'b0}};
 
     genvar g;
@@ -52,14 +63,12 @@ module sp_xor_fold #(
         for (g = 1; g <= OUT_BITS; g = g + 1) begin : g_width
             assign folds[g*OUT_BITS +: OUT_BITS] = fold_fixed(data_i, g);
         end
+        if (OUT_BITS < 15) begin : g_pad
+            assign folds[16*OUT_BITS-1:(OUT_BITS+1)*OUT_BITS] = {((15 - OUT_BITS)*OUT_BITS){1'b0}};
+        end
     endgenerate
 
-    integer k;
-    always @* begin
-        fold_o = {OUT_BITS{1'b0}};
-        for (k = 1; k <= OUT_BITS; k = k + 1)
-            if ({28'd0, bits_i} == k) fold_o = folds[k*OUT_BITS +: OUT_BITS];
-    end
+    always @* fold_o = folds[bits_i*OUT_BITS +: OUT_BITS];
 
 endmodule
 
