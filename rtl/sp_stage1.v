@@ -6,20 +6,22 @@
  *   S1H the hash of the tuple is ready (sp_hash); the entry number and the
  *       table row are formed and the row read is issued; random modes step
  *       the xorshift32 generator (one draw per event).
- *   S1R the row arrives from the RAM; the two older writes it cannot have
- *       seen are merged over it and it is registered, so the RAM's slow
- *       clock-to-output ends at a flip-flop.  R/HR multiply their draw.
- *   S2  the write of the previous clock is merged over the row; the
- *       sampler or tagged FSM decides; the new entry goes to the write
- *       register (W), which writes the RAM in the next clock; at most one
- *       message goes to the S3 register.
+ *   S1R the row arrives from the RAM and is registered as it is, so the
+ *       RAM's slow clock-to-output ends at a flip-flop; which older writes
+ *       it missed hit the row is worked out beside it.  R/HR test their
+ *       draw (multiplied in S1H); the single-entry modes' entry is located.
+ *   S2  the writes the read missed are merged over the row; the sampler or
+ *       tagged FSM decides; the new entry goes to the write register (W),
+ *       which writes the RAM in the next clock; at most one message goes
+ *       to the S3 register.
  * A read-modify-write pipeline forwards instead of stalling.  A row read
  * issued in S1H misses three writes: the one landing at the edge that ends
  * S1H (from the decision two clocks before, then in W), and those of the
- * decisions made while the event is in S1H and in S1R.  S1R merges the
- * first two (W and its older copy W2), S2 the last (W again), so one event
- * per clock is sustained in every mode and neither the RAM output nor the
- * RAM input is on the decision path.
+ * decisions made while the event is in S1H and in S1R.  W keeps two older
+ * copies, W2 and W3; in S2 these three writes are W3, W2 and W, merged in
+ * that order, each where a flag registered in S1R says it hits the row.
+ * So one event per clock is sustained in every mode and neither the RAM
+ * output nor the RAM input is on the decision path.
  *
  * The table is 2^COL_AW column RAMs, each 2^ROW_AW rows deep, COL_AW =
  * min(WAYS_LOG2_MAX, TABLE_AW): entry e lives in column e mod 2^COL_AW,
@@ -191,8 +193,6 @@ module sp_stage1 #(
     reg [31:0]       s_qr;
     reg [15+DW:0]    r_pp_hi_qr;  // R, HR, HTP: s[31:16] * RATE and s[15:0] * RATE
     reg [15+DW:0]    r_pp_lo_qr;
-    reg              w_hit_qr;    // W now holds a write to this row
-    reg              w2_hit_qr;   // W2 now holds a write to this row
 
     // S2: the event being decided, with its registered row
     reg              valid_q2;
@@ -207,17 +207,24 @@ module sp_stage1 #(
     reg              own_ph_reach_q2; // own phase + 1 >= RATE
     reg [HW-1:0]     claim_in_q2; // both phases + 1: the counts a claim brings in
     reg              fwd_hit_q2;  // W now holds a write to this row
+    reg              fwd2_hit_q2; // W2 now holds a write to this row
+    reg              fwd3_hit_q2; // W3 now holds a write to this row
     reg              fwd_e_q2;    // W now holds a write to this very entry
-    reg [NCOL*EW-1:0] row_q2_data;
-    reg [EW-1:0]     e_row_q2;    // the entry of column col_q2 in row_q2_data
+    reg              e_w2_q2;     // W2, W3 hold the entry's newest older value
+    reg              e_w3_q2;
+    reg [NCOL*EW-1:0] row_rd_q2;  // the row as the RAM read it
 
-    // the write register W (the RAM write port) and its older copy W2
+    // the write register W (the RAM write port) and its older copies W2, W3
     reg              w_en_q;
     reg [ROW_W-1:0]  w_row_q;
     reg [COL_W-1:0]  w_col_q;
     reg [EW-1:0]     w_data_q;
+    reg              w2_en_q;
+    reg [ROW_W-1:0]  w2_row_q;
     reg [COL_W-1:0]  w2_col_q;
     reg [EW-1:0]     w2_data_q;
+    reg [COL_W-1:0]  w3_col_q;
+    reg [EW-1:0]     w3_data_q;
 
     // S2 results registered for S3
     reg              valid_q3;
@@ -255,20 +262,16 @@ module sp_stage1 #(
     endgenerate
 
     // =====================================================================
-    // S1R: the row arrives; merge the two older writes it missed
+    // S1R: the row arrives and is registered as it is (a block RAM's
+    // clock-to-output is most of a clock on its own); which of the two
+    // older writes it missed hit the row is worked out beside it
     // =====================================================================
     // W (being written now) is newer than W2 (landed at the edge that
-    // ended S1H, after the read); each write touches one column.
-    reg [NCOL*EW-1:0] row_merged;
+    // ended S1H, after the read); each write touches one column.  In S2
+    // these two are W2 and W3.
+    wire w_hit_r  = w_en_q && w_row_q == row_qr;
+    wire w2_hit_r = w2_en_q && w2_row_q == row_qr;
     integer c;
-    always @* begin
-        row_merged = row_rd;
-        for (c = 0; c < NCOL; c = c + 1)
-            if (w_hit_qr && w_col_q == c[COL_W-1:0])
-                row_merged[c*EW +: EW] = w_data_q;
-            else if (w2_hit_qr && w2_col_q == c[COL_W-1:0])
-                row_merged[c*EW +: EW] = w2_data_q;
-    end
 
     // R and HR: the draw against d = RATE needs nothing from the table.  It
     // is multiplied in S1H (the draw and RATE both from flip-flops: RATE is
@@ -296,16 +299,28 @@ module sp_stage1 #(
     wire [HW-1:0]    rest_ph_qr = rest_wide[HW-1:0];
     wire [HW-1:0]    own_ph1_qr = own_ph_qr + {{COUNT_BITS{1'b0}}, 1'b1};
     wire unused_ph = ^{own_wide[HW+DW-1:HW], rest_wide[HW+DW-1:HW]};
-    // the entry the single-entry modes decide on, as S1R merged it
-    wire [EW-1:0] e_row_qr = row_merged[col_qr*EW +: EW];
+    // whether W or W2 holds the newest value of the single-entry modes'
+    // entry
+    wire e_w_r  = w_hit_r && w_col_q == col_qr;
+    wire e_w2_r = w2_hit_r && w2_col_q == col_qr && !e_w_r;
 
     // =====================================================================
     // S2: the last forwarding, decision, write-back
     // =====================================================================
-    // W holds the decision of the previous clock, which S1R could not see.
+    // The two older writes the read missed (now W2, newer, and W3), then
+    // W, the decision of the previous clock.
+    reg [NCOL*EW-1:0] row_merged;
+    always @* begin
+        row_merged = row_rd_q2;
+        for (c = 0; c < NCOL; c = c + 1)
+            if (fwd2_hit_q2 && w2_col_q == c[COL_W-1:0])
+                row_merged[c*EW +: EW] = w2_data_q;
+            else if (fwd3_hit_q2 && w3_col_q == c[COL_W-1:0])
+                row_merged[c*EW +: EW] = w3_data_q;
+    end
     reg [NCOL*EW-1:0] row_fw;
     always @* begin
-        row_fw = row_q2_data;
+        row_fw = row_merged;
         for (c = 0; c < NCOL; c = c + 1)
             if (fwd_hit_q2 && w_col_q == c[COL_W-1:0])
                 row_fw[c*EW +: EW] = w_data_q;
@@ -325,10 +340,12 @@ module sp_stage1 #(
         end
     endgenerate
 
-    // ---- the entry of the other modes: S1R selected its column, so it is
-    // either that registered entry or, when the previous decision wrote
-    // the same entry, W.  The tests on it are made on both and the results
-    // selected, so the selection is not in front of a comparator.
+    // ---- the entry of the other modes: the read or an older write, as S1R
+    // worked out, or, when the previous decision wrote the same entry, W.
+    // The tests on it are made on both and the results selected, so that
+    // selection is not in front of a comparator.
+    wire [EW-1:0]         e_row_q2  = e_w2_q2 ? w2_data_q : e_w3_q2 ? w3_data_q :
+                                      row_rd_q2[col_q2*EW +: EW];
     wire [EW-1:0]         e_fw      = fwd_e_q2 ? w_data_q : e_row_q2;
     wire [COUNT_BITS-1:0] e_count   = e_fw[COUNT_BITS-1:0];
     wire [HW-1:0]         e_count_h = {1'b0, e_count};
@@ -586,8 +603,6 @@ module sp_stage1 #(
         s_qr        <= draw_q;
         r_pp_hi_qr  <= r_pp_hi;
         r_pp_lo_qr  <= r_pp_lo;
-        w_hit_qr    <= s2_write && row_s1h == row_q2;
-        w2_hit_qr   <= w_en_q && row_s1h == w_row_q;
         if (s1h_valid_i && draws) begin
             seed_q <= draw_q;
             draw_q <= xorshift32(draw_q);
@@ -609,10 +624,13 @@ module sp_stage1 #(
         own_ph_reach_q2 <= own_ph_qr >= rate_m1_q;
         claim_in_q2 <= own_ph1_qr + rest_ph_qr;
         fwd_hit_q2  <= s2_write && row_qr == row_q2;
+        fwd2_hit_q2 <= w_hit_r;
+        fwd3_hit_q2 <= w2_hit_r;
         // non-TAG modes write the entry they read (wr_col = col_q2)
         fwd_e_q2    <= s2_write && row_qr == row_q2 && col_qr == col_q2;
-        row_q2_data <= row_merged;
-        e_row_q2    <= e_row_qr;
+        e_w2_q2     <= e_w_r;
+        e_w3_q2     <= e_w2_r;
+        row_rd_q2   <= row_rd;
         // S2 -> S3, and the write registers
         valid_q3    <= valid_q2 && emit;
         tuple_q3    <= tuple_q2;
@@ -621,14 +639,21 @@ module sp_stage1 #(
         w_row_q     <= row_q2;
         w_col_q     <= wr_col;
         w_data_q    <= new_entry;
+        w2_en_q     <= w_en_q;
+        w2_row_q    <= w_row_q;
         w2_col_q    <= w_col_q;
         w2_data_q   <= w_data_q;
+        w3_col_q    <= w2_col_q;
+        w3_data_q   <= w2_data_q;
         if (rst_i) begin
             valid_qr   <= 1'b0;
-            w_hit_qr   <= 1'b0;
-            w2_hit_qr  <= 1'b0;
             valid_q2   <= 1'b0;
             fwd_hit_q2 <= 1'b0;
+            fwd2_hit_q2 <= 1'b0;
+            fwd3_hit_q2 <= 1'b0;
+            e_w2_q2    <= 1'b0;
+            e_w3_q2    <= 1'b0;
+            w2_en_q    <= 1'b0;
             valid_q3   <= 1'b0;
             w_en_q     <= 1'b0;
             seed_q     <= SEED_RESET;

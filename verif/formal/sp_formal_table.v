@@ -1,8 +1,9 @@
 /*
  * sp_formal_table.v - formal harness of the counter table's read-modify-
  * write pipeline (rtl/sp_stage1.v): the row a decision sees in S2, after
- * the RAM read and the three forwarding paths (W and W2 merged in S1R, W
- * again in S2), always holds the last value written to every entry of it.
+ * the RAM read and the three forwarding paths (W3, W2 and W merged in S2
+ * from flags registered in S1R and with the row), always holds the last
+ * value written to every entry of it.
  * Read by verif/formal/run-formal.sh only.
  *
  * Every mode is built and every configuration input is free in every
@@ -111,12 +112,12 @@ module sp_formal_table (
     // row), after its own forwarding
     wire [EW-1:0]   f_e_fw;
     wire            f_col_q2;
-    // strengthening only: the S1R event, its merged row, the write
-    // registers, the forwarding flags and the RAM words
-    wire            f_valid_qr, f_row_qr, f_w_hit_qr, f_w2_hit_qr, f_fwd_hit_q2;
-    wire [NCOL*EW-1:0] f_row_merged;
-    wire            f_w_en_q, f_w_row_q, f_w_col_q;
-    wire [EW-1:0]   f_w_data_q;
+    // strengthening only: the S1R event, the row the RAM read for it, the
+    // write registers, the forwarding flags and the RAM words
+    wire            f_valid_qr, f_row_qr, f_w_hit_r, f_w2_hit_r, f_fwd_hit_q2;
+    wire [NCOL*EW-1:0] f_row_rd;
+    wire            f_w_en_q, f_w_row_q, f_w_col_q, f_w2_col_q;
+    wire [EW-1:0]   f_w_data_q, f_w2_data_q;
     wire [EW-1:0]   f_ram00, f_ram01, f_ram10, f_ram11;  // f_ram<col><row>
 
     // ---- environment
@@ -135,7 +136,10 @@ module sp_formal_table (
     end
 
     wire [EW-1:0] f_seen_s2 = f_row_fw[f_col*EW +: EW];
-    wire [EW-1:0] f_seen_s1r = f_row_merged[f_col*EW +: EW];
+    // what S2 will make of the row read for S1R, W and W2 merged over it
+    wire [EW-1:0] f_seen_s1r =
+        (f_w_hit_r && f_w_col_q == f_col) ? f_w_data_q :
+        (f_w2_hit_r && f_w2_col_q == f_col) ? f_w2_data_q : f_row_rd[f_col*EW +: EW];
     wire [EW-1:0] f_ram = f_col ? (f_row ? f_ram11 : f_ram10) : (f_row ? f_ram01 : f_ram00);
 
     // the write W held one clock ago (sp_stage1 keeps only its column)
@@ -170,7 +174,8 @@ module sp_formal_table (
             if (s2_valid && f_row_q2 == f_row && f_col_q2 == f_col &&
                 !(f_w_en_q && f_w_row_q == f_row && !f_w_own_q))
                 assert (f_e_fw == f_shadow_q);
-            // strengthening: S1R has merged every write but the one S2
+            // strengthening: the read for S1R and the two writes it missed
+            // that are still in W and W2 hold every write but the one S2
             // decides now
             if (f_valid_qr && f_row_qr == f_row)
                 assert (f_seen_s1r == f_shadow_q);
@@ -184,8 +189,8 @@ module sp_formal_table (
         if (f_past_valid) begin
             // strengthening: the forwarding flags say exactly which writes
             // target the row in flight
-            assert (f_w_hit_qr == (f_w_en_q && f_w_row_q == f_row_qr));
-            assert (f_w2_hit_qr == (f_w2_en_q && f_w2_row_q == f_row_qr));
+            assert (f_w_hit_r == (f_w_en_q && f_w_row_q == f_row_qr));
+            assert (f_w2_hit_r == (f_w2_en_q && f_w2_row_q == f_row_qr));
             assert (f_fwd_hit_q2 == (f_w_en_q && f_w_row_q == f_row_q2));
         end
     end
