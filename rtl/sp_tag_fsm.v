@@ -130,8 +130,13 @@ module sp_tag_fsm #(
 
     // ---- every way's sums and threshold tests, side by side: they do not
     // wait for the choice of the way (below), which then only selects them.
-    wire [CW-1:0] rate_x  = {{(CW - 16){1'b0}}, rate_i};
-    wire [CW-1:0] evict_x = {{(CW - 16){1'b0}}, evict_hits_i};
+    // A test of a count + 1 is made on the count against the threshold - 1
+    // (RATE and EVICT_HITS are at least 1), so it does not wait for the sum.
+    wire [CW-1:0] rate_x     = {{(CW - 16){1'b0}}, rate_i};
+    wire [CW-1:0] rate_m1_x  = rate_x - {{(CW - 1){1'b0}}, 1'b1};
+    wire [CW-1:0] evict_m1_x = {{(CW - 16){1'b0}}, evict_hits_i} - {{(CW - 1){1'b0}}, 1'b1};
+    // E5 when discarding hands over a count of 1
+    wire          one_sat    = rate_x <= {{(CW - 1){1'b0}}, 1'b1};
     wire [NCOL*HW-1:0] hit_v, handed_v;
     wire [NCOL-1:0]    hit_sat_v, hand_sat_v, should_evict_v, should_replace_v;
     generate
@@ -139,16 +144,16 @@ module sp_tag_fsm #(
             wire [HW-1:0] c_x = {1'b0, count_i[k*COUNT_BITS +: COUNT_BITS]};
             wire [HW-1:0] m_x = {{(HW - MISS_BITS){1'b0}}, miss_i[k*MISS_BITS +: MISS_BITS]};
             wire [HW-1:0] hit      = c_x + {{(HW - 1){1'b0}}, 1'b1};
-            wire [HW-1:0] replaced = c_x + m_x + {{(HW - 1){1'b0}}, 1'b1};
-            wire [HW-1:0] handed   = discard_i ? {{(HW - 1){1'b0}}, 1'b1} : replaced;
-            wire [CW-1:0] hit_x    = {{(CW - HW){1'b0}}, hit};
-            wire [CW-1:0] hand_x   = {{(CW - HW){1'b0}}, handed};
+            wire [HW-1:0] cm       = c_x + m_x;
+            wire [HW-1:0] replaced = cm + {{(HW - 1){1'b0}}, 1'b1};
+            wire [CW-1:0] c_w      = {{(CW - HW){1'b0}}, c_x};
+            wire [CW-1:0] cm_w     = {{(CW - HW){1'b0}}, cm};
             wire [4:0] m_next = {{(5 - MISS_BITS){1'b0}}, miss_i[k*MISS_BITS +: MISS_BITS]} + 5'd1;
             assign hit_v[k*HW +: HW]    = hit;
-            assign handed_v[k*HW +: HW] = handed;
-            assign hit_sat_v[k]         = hit_x >= rate_x;
-            assign hand_sat_v[k]        = hand_x >= rate_x;
-            assign should_evict_v[k]    = hit_x >= evict_x || hit_x >= rate_x;
+            assign handed_v[k*HW +: HW] = discard_i ? {{(HW - 1){1'b0}}, 1'b1} : replaced;
+            assign hit_sat_v[k]         = c_w >= rate_m1_x;
+            assign hand_sat_v[k]        = discard_i ? one_sat : cm_w >= rate_m1_x;
+            assign should_evict_v[k]    = c_w >= evict_m1_x || c_w >= rate_m1_x;
             assign should_replace_v[k]  = m_next >= {1'b0, replace_misses_i};
         end
     endgenerate
