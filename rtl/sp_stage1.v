@@ -210,8 +210,8 @@ module sp_stage1 #(
     reg              fwd2_hit_q2; // W2 now holds a write to this row
     reg              fwd3_hit_q2; // W3 now holds a write to this row
     reg              fwd_e_q2;    // W now holds a write to this very entry
-    reg              e_w2_q2;     // W2, W3 hold the entry's newest older value
-    reg              e_w3_q2;
+    reg              e_old_hit_q2; // an older write (W2, W3) holds the entry
+    reg [EW-1:0]     e_old_q2;     // and this is its value
     reg [NCOL*EW-1:0] row_rd_q2;  // the row as the RAM read it
 
     // the write register W (the RAM write port) and its older copies W2, W3
@@ -300,9 +300,10 @@ module sp_stage1 #(
     wire [HW-1:0]    own_ph1_qr = own_ph_qr + {{COUNT_BITS{1'b0}}, 1'b1};
     wire unused_ph = ^{own_wide[HW+DW-1:HW], rest_wide[HW+DW-1:HW]};
     // whether W or W2 holds the newest value of the single-entry modes'
-    // entry
+    // entry, and that value (both from registers)
     wire e_w_r  = w_hit_r && w_col_q == col_qr;
-    wire e_w2_r = w2_hit_r && w2_col_q == col_qr && !e_w_r;
+    wire e_w2_r = w2_hit_r && w2_col_q == col_qr;
+    wire [EW-1:0] e_old_qr = e_w_r ? w_data_q : w2_data_q;
 
     // =====================================================================
     // S2: the last forwarding, decision, write-back
@@ -340,13 +341,12 @@ module sp_stage1 #(
         end
     endgenerate
 
-    // ---- the entry of the other modes: the read or an older write, as S1R
-    // worked out, or, when the previous decision wrote the same entry, W.
-    // The tests on it are made on both and the results selected, so that
-    // selection is not in front of a comparator.
-    wire [EW-1:0]         e_row_q2  = e_w2_q2 ? w2_data_q : e_w3_q2 ? w3_data_q :
-                                      row_rd_q2[col_q2*EW +: EW];
-    wire [EW-1:0]         e_fw      = fwd_e_q2 ? w_data_q : e_row_q2;
+    // ---- the entry of the other modes: the read (r), the older write S1R
+    // picked (o) or, when the previous decision wrote the same entry, W (w).
+    // The tests on it are made on all three and the results selected, so
+    // the selection is not in front of a comparator.
+    wire [EW-1:0]         e_rd_q2   = row_rd_q2[col_q2*EW +: EW];
+    wire [EW-1:0]         e_fw      = fwd_e_q2 ? w_data_q : e_old_hit_q2 ? e_old_q2 : e_rd_q2;
     wire [COUNT_BITS-1:0] e_count   = e_fw[COUNT_BITS-1:0];
     wire [HW-1:0]         e_count_h = {1'b0, e_count};
     wire [HW-1:0]         e_next    = e_count_h + {{COUNT_BITS{1'b0}}, 1'b1};
@@ -362,11 +362,10 @@ module sp_stage1 #(
     // ---- P, HP: count to RATE.  count + 1 >= RATE is tested as
     // count >= RATE - 1 (RATE >= 1), so the compare does not wait for the
     // increment.
-    wire [HW-1:0] a_count_h = {1'b0, e_row_q2[COUNT_BITS-1:0]};
-    wire [HW-1:0] b_count_h = {1'b0, w_data_q[COUNT_BITS-1:0]};
-    wire a_reach = a_count_h >= rate_m1_q;
-    wire b_reach = b_count_h >= rate_m1_q;
-    wire reach   = fwd_e_q2 ? b_reach : a_reach;
+    wire r_reach = {1'b0, e_rd_q2[COUNT_BITS-1:0]} >= rate_m1_q;
+    wire o_reach = {1'b0, e_old_q2[COUNT_BITS-1:0]} >= rate_m1_q;
+    wire w_reach = {1'b0, w_data_q[COUNT_BITS-1:0]} >= rate_m1_q;
+    wire reach   = fwd_e_q2 ? w_reach : e_old_hit_q2 ? o_reach : r_reach;
     wire p_emit  = reach;
 
     // ---- R, HR, CR, HCR: one draw; selected when s * d < 2^32.  R and HR
@@ -470,14 +469,15 @@ module sp_stage1 #(
             wire [HW-1:0]           e_rest_h = {1'b0, e_rest};
             wire [HW-1:0]           h_rest   = e_rest_h + {{COUNT_BITS{1'b0}}, 1'b1};
             // the tests, on both candidates (see e_fw)
-            wire a_own  = e_row_q2[T_LSB +: TAG_BITS_MAX] == tag_q2;
-            wire b_own  = w_data_q[T_LSB +: TAG_BITS_MAX] == tag_q2;
-            wire [HW-1:0] a_rest_h = {1'b0, e_row_q2[R_LSB +: COUNT_BITS]};
-            wire [HW-1:0] b_rest_h = {1'b0, w_data_q[R_LSB +: COUNT_BITS]};
-            wire a_rest_reach = a_rest_h >= rate_m1_q;
-            wire b_rest_reach = b_rest_h >= rate_m1_q;
-            wire tag_eq     = fwd_e_q2 ? b_own : a_own;
-            wire rest_reach = fwd_e_q2 ? b_rest_reach : a_rest_reach;
+            wire r_own = e_rd_q2[T_LSB +: TAG_BITS_MAX] == tag_q2;
+            wire o_own = e_old_q2[T_LSB +: TAG_BITS_MAX] == tag_q2;
+            wire w_own = w_data_q[T_LSB +: TAG_BITS_MAX] == tag_q2;
+            wire r_rest_reach = {1'b0, e_rd_q2[R_LSB +: COUNT_BITS]} >= rate_m1_q;
+            wire o_rest_reach = {1'b0, e_old_q2[R_LSB +: COUNT_BITS]} >= rate_m1_q;
+            wire w_rest_reach = {1'b0, w_data_q[R_LSB +: COUNT_BITS]} >= rate_m1_q;
+            wire tag_eq     = fwd_e_q2 ? w_own : e_old_hit_q2 ? o_own : r_own;
+            wire rest_reach = fwd_e_q2 ? w_rest_reach :
+                              e_old_hit_q2 ? o_rest_reach : r_rest_reach;
 
             wire claim   = !e_valid;
             wire owner   = e_valid && tag_eq;
@@ -628,8 +628,8 @@ module sp_stage1 #(
         fwd3_hit_q2 <= w2_hit_r;
         // non-TAG modes write the entry they read (wr_col = col_q2)
         fwd_e_q2    <= s2_write && row_qr == row_q2 && col_qr == col_q2;
-        e_w2_q2     <= e_w_r;
-        e_w3_q2     <= e_w2_r;
+        e_old_hit_q2 <= e_w_r || e_w2_r;
+        e_old_q2    <= e_old_qr;
         row_rd_q2   <= row_rd;
         // S2 -> S3, and the write registers
         valid_q3    <= valid_q2 && emit;
@@ -651,8 +651,7 @@ module sp_stage1 #(
             fwd_hit_q2 <= 1'b0;
             fwd2_hit_q2 <= 1'b0;
             fwd3_hit_q2 <= 1'b0;
-            e_w2_q2    <= 1'b0;
-            e_w3_q2    <= 1'b0;
+            e_old_hit_q2 <= 1'b0;
             w2_en_q    <= 1'b0;
             valid_q3   <= 1'b0;
             w_en_q     <= 1'b0;
