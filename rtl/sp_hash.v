@@ -4,16 +4,17 @@
  * Pipeline stages S0, S1 and S1H.  In S0 the tuple at the head of the tuple
  * queue presents its bytes as S-box read addresses: byte i of
  * word0 ^ kind to copy i, byte i of word1 to copy B + i.  In S1 the S-box
- * bytes are on the read ports and this module registers them as they are,
- * with word0 ^ word1 ^ kind; in the next clock (S1H) it forms and folds
+ * bytes are on the read ports and this module registers
  *
  *     x     = flip(randomize(word0 ^ kind)) ^ randomize(word1)
+ *
+ * and word0 ^ word1 ^ kind; in the next clock (S1H) it folds them:
+ *
  *     index = xor-fold(x, index_bits_i)
  *     tag   = xor-fold(word0 ^ word1 ^ kind, tag_bits_i)
  *
- * The register splits the S-box RAMs' slow clock-to-output from any logic:
- * the xor of the two bytes, the run-time fold and the table read it
- * addresses.
+ * The register splits the S-box RAMs' slow clock-to-output from the
+ * run-time fold and the table read it addresses.
  *
  * The S-box is held as one 256x8 RAM per read port (2B for the pipeline,
  * one for SBOX_DATA reads) because a ROM read eight times per clock goes to
@@ -127,31 +128,30 @@ module sp_hash #(
         .rdata_o(rom_data_o)
     );
 
-    // The S-box bytes are registered as they leave the RAMs (a block RAM's
-    // clock-to-output is most of a clock on its own), and x is formed from
-    // the registers in S1H, in front of the fold.
-    reg [WORD_BITS-1:0] sb0_q, sb1_q, tag_word_q;
-    wire [WORD_BITS-1:0] s1_tag_word =
-        s1_word0_i ^ s1_word1_i ^ {{(WORD_BITS - 3){1'b0}}, s1_kind_i};
-    always @(posedge clk_i) begin
-        sb0_q      <= sb0;
-        sb1_q      <= sb1;
-        tag_word_q <= s1_tag_word;
-    end
-
-    // x: flip puts S[byte B-1-i of word0 ^ kind] in byte i.
+    // x: flip puts S[byte B-1-i of word0 ^ kind] in byte i.  It is formed
+    // from the RAMs' outputs and registered: one LUT after the read port
+    // here saves one in front of the fold and the table read in S1H.
     wire [WORD_BITS-1:0] x;
     generate
         for (i = 0; i < B; i = i + 1) begin : g_x
-            assign x[8*i +: 8] = sb0_q[8*(B-1-i) +: 8] ^ sb1_q[8*i +: 8];
+            assign x[8*i +: 8] = sb0[8*(B-1-i) +: 8] ^ sb1[8*i +: 8];
         end
     endgenerate
+
+    wire [WORD_BITS-1:0] s1_tag_word =
+        s1_word0_i ^ s1_word1_i ^ {{(WORD_BITS - 3){1'b0}}, s1_kind_i};
+
+    reg [WORD_BITS-1:0] x_q, tag_word_q;
+    always @(posedge clk_i) begin
+        x_q        <= x;
+        tag_word_q <= s1_tag_word;
+    end
 
     sp_xor_fold #(
         .IN_BITS (WORD_BITS),
         .OUT_BITS(INDEX_W)
     ) u_index_fold (
-        .data_i(x),
+        .data_i(x_q),
         .bits_i(index_bits_i),
         .fold_o(index_o)
     );
