@@ -128,7 +128,9 @@ module sp_hash #(
         .rdata_o(rom_data_o)
     );
 
-    // x: flip puts S[byte B-1-i of word0 ^ kind] in byte i.
+    // x: flip puts S[byte B-1-i of word0 ^ kind] in byte i.  It is formed
+    // from the RAMs' outputs and registered: one LUT after the read port
+    // here saves one in front of the fold and the table read in S1H.
     wire [WORD_BITS-1:0] x;
     generate
         for (i = 0; i < B; i = i + 1) begin : g_x

@@ -6,20 +6,22 @@
  *   S1H the hash of the tuple is ready (sp_hash); the entry number and the
  *       table row are formed and the row read is issued; random modes step
  *       the xorshift32 generator (one draw per event).
- *   S1R the row arrives from the RAM; the two older writes it cannot have
- *       seen are merged over it and it is registered, so the RAM's slow
- *       clock-to-output ends at a flip-flop.  R/HR multiply their draw.
- *   S2  the write of the previous clock is merged over the row; the
- *       sampler or tagged FSM decides; the new entry goes to the write
- *       register (W), which writes the RAM in the next clock; at most one
- *       message goes to the S3 register.
+ *   S1R the row arrives from the RAM and is registered as it is, so the
+ *       RAM's slow clock-to-output ends at a flip-flop; which older writes
+ *       it missed hit the row is worked out beside it.  R/HR test their
+ *       draw (multiplied in S1H); the single-entry modes' entry is located.
+ *   S2  the writes the read missed are merged over the row; the sampler or
+ *       tagged FSM decides; the new entry goes to the write register (W),
+ *       which writes the RAM in the next clock; at most one message goes
+ *       to the S3 register.
  * A read-modify-write pipeline forwards instead of stalling.  A row read
  * issued in S1H misses three writes: the one landing at the edge that ends
  * S1H (from the decision two clocks before, then in W), and those of the
- * decisions made while the event is in S1H and in S1R.  S1R merges the
- * first two (W and its older copy W2), S2 the last (W again), so one event
- * per clock is sustained in every mode and neither the RAM output nor the
- * RAM input is on the decision path.
+ * decisions made while the event is in S1H and in S1R.  W keeps two older
+ * copies, W2 and W3; in S2 these three writes are W3, W2 and W, merged in
+ * that order, each where a flag registered in S1R says it hits the row.
+ * So one event per clock is sustained in every mode and neither the RAM
+ * output nor the RAM input is on the decision path.
  *
  * The table is 2^COL_AW column RAMs, each 2^ROW_AW rows deep, COL_AW =
  * min(WAYS_LOG2_MAX, TABLE_AW): entry e lives in column e mod 2^COL_AW,
@@ -164,10 +166,23 @@ module sp_stage1 #(
         end
     endgenerate
 
+    // xorshift32, one step
+    function [31:0] xorshift32;
+        input [31:0] s;
+        reg   [31:0] t;
+        begin
+            t          = s ^ (s << 13);
+            t          = t ^ (t >> 17);
+            xorshift32 = t ^ (t << 5);
+        end
+    endfunction
+
+    // The generator's state (SEED) and its next value, the draw the next
+    // event takes, kept in a register beside it: the draw then comes from a
+    // flip-flop, so R/HR/HTP can multiply it here in S1H and have the
+    // product a clock earlier.  Invariant: draw_q == xorshift32(seed_q).
     reg  [31:0] seed_q;
-    wire [31:0] x13    = seed_q ^ (seed_q << 13);
-    wire [31:0] x17    = x13 ^ (x13 >> 17);
-    wire [31:0] s_next = x17 ^ (x17 << 5);
+    reg  [31:0] draw_q;
 
     // S1R: the event whose row is arriving
     reg              valid_qr;
@@ -176,8 +191,8 @@ module sp_stage1 #(
     reg [COL_W-1:0]  col_qr;
     reg [TAG_BITS_MAX-1:0] tag_qr;
     reg [31:0]       s_qr;
-    reg              w_hit_qr;    // W now holds a write to this row
-    reg              w2_hit_qr;   // W2 now holds a write to this row
+    reg [15+DW:0]    r_pp_hi_qr;  // R, HR, HTP: s[31:16] * RATE and s[15:0] * RATE
+    reg [15+DW:0]    r_pp_lo_qr;
 
     // S2: the event being decided, with its registered row
     reg              valid_q2;
@@ -186,18 +201,30 @@ module sp_stage1 #(
     reg [COL_W-1:0]  col_q2;
     reg [TAG_BITS_MAX-1:0] tag_q2;
     reg [31:0]       s_q2;
-    reg [15+DW:0]    r_pp_hi_q2;  // R, HR: s[31:16] * RATE and s[15:0] * RATE
-    reg [15+DW:0]    r_pp_lo_q2;
+    reg              r_hit_q2;    // R, HR: s * RATE < 2^32
+    reg [COUNT_BITS-1:0] rest_ph_q2; // HTP: the rest's phase a claim starts from
+    reg [HW-1:0]     own_ph1_q2;  // the owner's phase + 1
+    reg              own_ph_reach_q2; // own phase + 1 >= RATE
+    reg [HW-1:0]     claim_in_q2; // both phases + 1: the counts a claim brings in
     reg              fwd_hit_q2;  // W now holds a write to this row
-    reg [NCOL*EW-1:0] row_q2_data;
+    reg              fwd2_hit_q2; // W2 now holds a write to this row
+    reg              fwd3_hit_q2; // W3 now holds a write to this row
+    reg              fwd_e_q2;    // W now holds a write to this very entry
+    reg              e_old_hit_q2; // an older write (W2, W3) holds the entry
+    reg [EW-1:0]     e_old_q2;     // and this is its value
+    reg [NCOL*EW-1:0] row_rd_q2;  // the row as the RAM read it
 
-    // the write register W (the RAM write port) and its older copy W2
+    // the write register W (the RAM write port) and its older copies W2, W3
     reg              w_en_q;
     reg [ROW_W-1:0]  w_row_q;
     reg [COL_W-1:0]  w_col_q;
     reg [EW-1:0]     w_data_q;
+    reg              w2_en_q;
+    reg [ROW_W-1:0]  w2_row_q;
     reg [COL_W-1:0]  w2_col_q;
     reg [EW-1:0]     w2_data_q;
+    reg [COL_W-1:0]  w3_col_q;
+    reg [EW-1:0]     w3_data_q;
 
     // S2 results registered for S3
     reg              valid_q3;
@@ -235,45 +262,72 @@ module sp_stage1 #(
     endgenerate
 
     // =====================================================================
-    // S1R: the row arrives; merge the two older writes it missed
+    // S1R: the row arrives and is registered as it is (a block RAM's
+    // clock-to-output is most of a clock on its own); which of the two
+    // older writes it missed hit the row is worked out beside it
     // =====================================================================
     // W (being written now) is newer than W2 (landed at the edge that
-    // ended S1H, after the read); each write touches one column.
-    reg [NCOL*EW-1:0] row_merged;
+    // ended S1H, after the read); each write touches one column.  In S2
+    // these two are W2 and W3.
+    wire w_hit_r  = w_en_q && w_row_q == row_qr;
+    wire w2_hit_r = w2_en_q && w2_row_q == row_qr;
     integer c;
-    always @* begin
-        row_merged = row_rd;
-        for (c = 0; c < NCOL; c = c + 1)
-            if (w_hit_qr && w_col_q == c[COL_W-1:0])
-                row_merged[c*EW +: EW] = w_data_q;
-            else if (w2_hit_qr && w2_col_q == c[COL_W-1:0])
-                row_merged[c*EW +: EW] = w2_data_q;
-    end
 
-    // R and HR: the draw against d = RATE needs nothing from the table; it
-    // is multiplied here and tested in S2, off the generator's own path
-    // (RATE is copied here: configuration, and the multiplier's input then
-    // comes from a flip-flop next to it)
+    // R and HR: the draw against d = RATE needs nothing from the table.  It
+    // is multiplied in S1H (the draw and RATE both from flip-flops: RATE is
+    // configuration, copied here), the partial products are added and
+    // tested in S1R and S2 takes a registered hit.  HTP's phases are the
+    // products' bits 16 and up; S1R registers them with what a claim needs.
     reg  [DW-1:0]  rate_q1;
     always @(posedge clk_i) rate_q1 <= rate_h[DW-1:0];
-    // as two partial products, one multiplier block each; they are added
-    // in S2
-    wire [15+DW:0] r_pp_hi = s_qr[31:16] * rate_q1;
-    wire [15+DW:0] r_pp_lo = s_qr[15:0] * rate_q1;
+    // RATE - 1, for count + 1 >= RATE tests that do not wait for the
+    // increment (configuration, written only while stopped, at least two
+    // clocks before a tuple reaches S1R)
+    reg  [HW-1:0]  rate_m1_q;
+    always @(posedge clk_i) rate_m1_q <= rate_h - {{COUNT_BITS{1'b0}}, 1'b1};
+    // as two partial products, one multiplier block each
+    wire [15+DW:0] r_pp_hi = draw_q[31:16] * rate_q1;
+    wire [15+DW:0] r_pp_lo = draw_q[15:0] * rate_q1;
+    // s * RATE < 2^32: nothing at bit 16 or above of pp_hi + (pp_lo >> 16)
+    wire [16+DW:0] r_mid = {1'b0, r_pp_hi_qr} + {{17{1'b0}}, r_pp_lo_qr[15+DW:16]};
+    wire r_hit_qr = r_mid[16+DW:16] == {(DW + 1){1'b0}};
+    wire unused_r_mid = ^{r_mid[15:0], r_pp_lo_qr[15:0]};
+    // a phase is below RATE, so it fits the count width
+    wire [HW+DW-1:0] own_wide  = {{HW{1'b0}}, r_pp_hi_qr[15+DW:16]};
+    wire [HW+DW-1:0] rest_wide = {{HW{1'b0}}, r_pp_lo_qr[15+DW:16]};
+    wire [HW-1:0]    own_ph_qr  = own_wide[HW-1:0];
+    wire [HW-1:0]    rest_ph_qr = rest_wide[HW-1:0];
+    wire [HW-1:0]    own_ph1_qr = own_ph_qr + {{COUNT_BITS{1'b0}}, 1'b1};
+    wire unused_ph = ^{own_wide[HW+DW-1:HW], rest_wide[HW+DW-1:HW]};
+    // whether W or W2 holds the newest value of the single-entry modes'
+    // entry, and that value (both from registers)
+    wire e_w_r  = w_hit_r && w_col_q == col_qr;
+    wire e_w2_r = w2_hit_r && w2_col_q == col_qr;
+    wire [EW-1:0] e_old_qr = e_w_r ? w_data_q : w2_data_q;
 
     // =====================================================================
     // S2: the last forwarding, decision, write-back
     // =====================================================================
-    // W holds the decision of the previous clock, which S1R could not see.
+    // The two older writes the read missed (now W2, newer, and W3), then
+    // W, the decision of the previous clock.
+    reg [NCOL*EW-1:0] row_merged;
+    always @* begin
+        row_merged = row_rd_q2;
+        for (c = 0; c < NCOL; c = c + 1)
+            if (fwd2_hit_q2 && w2_col_q == c[COL_W-1:0])
+                row_merged[c*EW +: EW] = w2_data_q;
+            else if (fwd3_hit_q2 && w3_col_q == c[COL_W-1:0])
+                row_merged[c*EW +: EW] = w3_data_q;
+    end
     reg [NCOL*EW-1:0] row_fw;
     always @* begin
-        row_fw = row_q2_data;
+        row_fw = row_merged;
         for (c = 0; c < NCOL; c = c + 1)
             if (fwd_hit_q2 && w_col_q == c[COL_W-1:0])
                 row_fw[c*EW +: EW] = w_data_q;
     end
 
-    // fields of every column, and of the entry the non-TAG modes use
+    // fields of every column (TAG reads the whole row)
     wire [NCOL*COUNT_BITS-1:0] f_count;
     wire [NCOL-1:0]            f_valid;
     generate
@@ -286,22 +340,36 @@ module sp_stage1 #(
             end
         end
     endgenerate
-    wire [COUNT_BITS-1:0] e_count = f_count[col_q2*COUNT_BITS +: COUNT_BITS];
-    wire                  e_valid = f_valid[col_q2];
+
+    // ---- the entry of the other modes: the read (r), the older write S1R
+    // picked (o) or, when the previous decision wrote the same entry, W (w).
+    // The tests on it are made on all three and the results selected, so
+    // the selection is not in front of a comparator.
+    wire [EW-1:0]         e_rd_q2   = row_rd_q2[col_q2*EW +: EW];
+    wire [EW-1:0]         e_fw      = fwd_e_q2 ? w_data_q : e_old_hit_q2 ? e_old_q2 : e_rd_q2;
+    wire [COUNT_BITS-1:0] e_count   = e_fw[COUNT_BITS-1:0];
     wire [HW-1:0]         e_count_h = {1'b0, e_count};
     wire [HW-1:0]         e_next    = e_count_h + {{COUNT_BITS{1'b0}}, 1'b1};
+    wire                  e_valid;
+    generate
+        if (HAS_V != 0) begin : g_ev
+            assign e_valid = e_fw[V_LSB];
+        end else begin : g_env
+            assign e_valid = 1'b0;
+        end
+    endgenerate
 
     // ---- P, HP: count to RATE.  count + 1 >= RATE is tested as
     // count >= RATE - 1 (RATE >= 1), so the compare does not wait for the
-    // increment; RATE - 1 is registered (configuration, written only while
-    // stopped, at least two clocks before a tuple reaches S2).
-    reg  [HW-1:0] rate_m1_q;
-    always @(posedge clk_i) rate_m1_q <= rate_h - {{COUNT_BITS{1'b0}}, 1'b1};
-    wire reach  = e_count_h >= rate_m1_q;
-    wire p_emit = reach;
+    // increment.
+    wire r_reach = {1'b0, e_rd_q2[COUNT_BITS-1:0]} >= rate_m1_q;
+    wire o_reach = {1'b0, e_old_q2[COUNT_BITS-1:0]} >= rate_m1_q;
+    wire w_reach = {1'b0, w_data_q[COUNT_BITS-1:0]} >= rate_m1_q;
+    wire reach   = fwd_e_q2 ? w_reach : e_old_hit_q2 ? o_reach : r_reach;
+    wire p_emit  = reach;
 
     // ---- R, HR, CR, HCR: one draw; selected when s * d < 2^32.  R and HR
-    // (d = r) were multiplied in S1R and are tested here; CR and HCR need the
+    // (d = r) were multiplied in S1H and tested in S1R; CR and HCR need the
     // window position j from the table, so their d = r - j is multiplied here.
     wire w_hit;
     generate
@@ -316,11 +384,7 @@ module sp_stage1 #(
         end
     endgenerate
     // CR takes at most one event per window (valid = window already sampled)
-    // s * RATE < 2^32: nothing at bit 16 or above of pp_hi + (pp_lo >> 16)
-    wire [16+DW:0] r_mid = {1'b0, r_pp_hi_q2} + {{17{1'b0}}, r_pp_lo_q2[15+DW:16]};
-    wire r_hit    = r_mid[16+DW:16] == {(DW + 1){1'b0}};
-    wire unused_r_mid = ^{r_mid[15:0], r_pp_lo_q2[15:0]};
-    wire r_emit   = is_window ? (w_hit && !e_valid) : r_hit;
+    wire r_emit   = is_window ? (w_hit && !e_valid) : r_hit_q2;
     wire w_close  = reach;
 
     // ---- TAG
@@ -386,7 +450,7 @@ module sp_stage1 #(
             assign t_entry      = {EW{1'b0}};
             // the thresholds and the tag only matter to the tagged compressor
             wire unused_tag = ^{evict_hits_i, replace_misses_i, discard_i, tag_q2,
-                                t_valid, t_count, t_entry};
+                                t_valid, t_count, t_entry, f_count, f_valid};
         end
     endgenerate
 
@@ -399,26 +463,30 @@ module sp_stage1 #(
     wire [EW-1:0] h_entry;
     generate
         if (OPT_HTP != 0) begin : g_htp
-            wire [TAG_BITS_MAX-1:0] e_tag  = row_fw[col_q2*EW + T_LSB +: TAG_BITS_MAX];
-            wire [COUNT_BITS-1:0]   e_rest = row_fw[col_q2*EW + R_LSB +: COUNT_BITS];
-            wire                    e_hit  = row_fw[col_q2*EW + H_LSB];
-            // a phase is below RATE, so it fits the count width
-            wire [HW+DW-1:0] own_wide  = {{HW{1'b0}}, r_pp_hi_q2[15+DW:16]};
-            wire [HW+DW-1:0] rest_wide = {{HW{1'b0}}, r_pp_lo_q2[15+DW:16]};
-            wire [HW-1:0]    own_ph    = own_wide[HW-1:0];
-            wire [HW-1:0]    rest_ph   = rest_wide[HW-1:0];
-            wire unused_ph = ^{own_wide[HW+DW-1:HW], rest_wide[HW+DW-1:HW]};
+            wire [TAG_BITS_MAX-1:0] e_tag  = e_fw[T_LSB +: TAG_BITS_MAX];
+            wire [COUNT_BITS-1:0]   e_rest = e_fw[R_LSB +: COUNT_BITS];
+            wire                    e_hit  = e_fw[H_LSB];
+            wire [HW-1:0]           e_rest_h = {1'b0, e_rest};
+            wire [HW-1:0]           h_rest   = e_rest_h + {{COUNT_BITS{1'b0}}, 1'b1};
+            // the tests, on both candidates (see e_fw)
+            wire r_own = e_rd_q2[T_LSB +: TAG_BITS_MAX] == tag_q2;
+            wire o_own = e_old_q2[T_LSB +: TAG_BITS_MAX] == tag_q2;
+            wire w_own = w_data_q[T_LSB +: TAG_BITS_MAX] == tag_q2;
+            wire r_rest_reach = {1'b0, e_rd_q2[R_LSB +: COUNT_BITS]} >= rate_m1_q;
+            wire o_rest_reach = {1'b0, e_old_q2[R_LSB +: COUNT_BITS]} >= rate_m1_q;
+            wire w_rest_reach = {1'b0, w_data_q[R_LSB +: COUNT_BITS]} >= rate_m1_q;
+            wire tag_eq     = fwd_e_q2 ? w_own : e_old_hit_q2 ? o_own : r_own;
+            wire rest_reach = fwd_e_q2 ? w_rest_reach :
+                              e_old_hit_q2 ? o_rest_reach : r_rest_reach;
 
             wire claim   = !e_valid;
-            wire owner   = e_valid && e_tag == tag_q2;
-            wire rest_ev = e_valid && !owner;
-            wire [HW-1:0] own_base = claim ? own_ph : e_count_h;
-            wire [HW-1:0] h_own    = own_base + {{COUNT_BITS{1'b0}}, 1'b1};
-            wire [HW-1:0] e_rest_h = {1'b0, e_rest};
-            wire [HW-1:0] h_rest   = e_rest_h + {{COUNT_BITS{1'b0}}, 1'b1};
+            wire owner   = e_valid && tag_eq;
+            wire rest_ev = e_valid && !tag_eq;
+            // own count + 1: from the phase on a claim
+            wire [HW-1:0] h_own = claim ? own_ph1_q2 : e_next;
             // count + 1 >= RATE, as for P
-            wire own_emit  = !rest_ev && own_base >= rate_m1_q;
-            wire rest_emit = rest_ev && e_rest_h >= rate_m1_q;
+            wire own_emit  = !rest_ev && (claim ? own_ph_reach_q2 : reach);
+            wire rest_emit = rest_ev && rest_reach;
             // no owner hit between two reports of the rest: the reporter owns
             wire hand_over = rest_emit && !e_hit;
 
@@ -433,7 +501,7 @@ module sp_stage1 #(
                 n_hit  = 1'b1;
                 if (claim) begin
                     n_own  = own_emit ? {COUNT_BITS{1'b0}} : h_own[COUNT_BITS-1:0];
-                    n_rest = rest_ph[COUNT_BITS-1:0];
+                    n_rest = rest_ph_q2;
                     n_tag  = tag_q2;
                 end else if (owner) begin
                     n_own  = own_emit ? {COUNT_BITS{1'b0}} : h_own[COUNT_BITS-1:0];
@@ -461,12 +529,14 @@ module sp_stage1 #(
             assign h_emit       = own_emit || rest_emit;
             assign h_emit_count = rest_ev ? h_rest : h_own;
             // the phases are implied counts the claim brings in (spec 7)
-            assign h_count_in   = claim ? h_own + rest_ph : {{COUNT_BITS{1'b0}}, 1'b1};
+            assign h_count_in   = claim ? claim_in_q2 : {{COUNT_BITS{1'b0}}, 1'b1};
         end else begin : g_no_htp
             assign h_emit       = 1'b0;
             assign h_emit_count = {HW{1'b0}};
             assign h_count_in   = {HW{1'b0}};
             assign h_entry      = {EW{1'b0}};
+            // what S1R prepares for a claim
+            wire unused_claim = ^{rest_ph_q2, own_ph1_q2, own_ph_reach_q2, claim_in_q2};
         end
     endgenerate
 
@@ -530,11 +600,17 @@ module sp_stage1 #(
         row_qr      <= row_s1h;
         col_qr      <= col_s1h;
         tag_qr      <= s1h_tag_i;
-        s_qr        <= s_next;
-        w_hit_qr    <= s2_write && row_s1h == row_q2;
-        w2_hit_qr   <= w_en_q && row_s1h == w_row_q;
-        if (s1h_valid_i && draws) seed_q <= s_next;
-        if (seed_wr_i) seed_q <= seed_data_i;
+        s_qr        <= draw_q;
+        r_pp_hi_qr  <= r_pp_hi;
+        r_pp_lo_qr  <= r_pp_lo;
+        if (s1h_valid_i && draws) begin
+            seed_q <= draw_q;
+            draw_q <= xorshift32(draw_q);
+        end
+        if (seed_wr_i) begin
+            seed_q <= seed_data_i;
+            draw_q <= xorshift32(seed_data_i);
+        end
         // S1R -> S2; the write S2 decides now is the one S2 must still merge
         valid_q2    <= valid_qr;
         tuple_q2    <= tuple_qr;
@@ -542,10 +618,19 @@ module sp_stage1 #(
         col_q2      <= col_qr;
         tag_q2      <= tag_qr;
         s_q2        <= s_qr;
-        r_pp_hi_q2  <= r_pp_hi;
-        r_pp_lo_q2  <= r_pp_lo;
+        r_hit_q2    <= r_hit_qr;
+        rest_ph_q2  <= rest_ph_qr[COUNT_BITS-1:0];
+        own_ph1_q2  <= own_ph1_qr;
+        own_ph_reach_q2 <= own_ph_qr >= rate_m1_q;
+        claim_in_q2 <= own_ph1_qr + rest_ph_qr;
         fwd_hit_q2  <= s2_write && row_qr == row_q2;
-        row_q2_data <= row_merged;
+        fwd2_hit_q2 <= w_hit_r;
+        fwd3_hit_q2 <= w2_hit_r;
+        // non-TAG modes write the entry they read (wr_col = col_q2)
+        fwd_e_q2    <= s2_write && row_qr == row_q2 && col_qr == col_q2;
+        e_old_hit_q2 <= e_w_r || e_w2_r;
+        e_old_q2    <= e_old_qr;
+        row_rd_q2   <= row_rd;
         // S2 -> S3, and the write registers
         valid_q3    <= valid_q2 && emit;
         tuple_q3    <= tuple_q2;
@@ -554,17 +639,24 @@ module sp_stage1 #(
         w_row_q     <= row_q2;
         w_col_q     <= wr_col;
         w_data_q    <= new_entry;
+        w2_en_q     <= w_en_q;
+        w2_row_q    <= w_row_q;
         w2_col_q    <= w_col_q;
         w2_data_q   <= w_data_q;
+        w3_col_q    <= w2_col_q;
+        w3_data_q   <= w2_data_q;
         if (rst_i) begin
             valid_qr   <= 1'b0;
-            w_hit_qr   <= 1'b0;
-            w2_hit_qr  <= 1'b0;
             valid_q2   <= 1'b0;
             fwd_hit_q2 <= 1'b0;
+            fwd2_hit_q2 <= 1'b0;
+            fwd3_hit_q2 <= 1'b0;
+            e_old_hit_q2 <= 1'b0;
+            w2_en_q    <= 1'b0;
             valid_q3   <= 1'b0;
             w_en_q     <= 1'b0;
             seed_q     <= SEED_RESET;
+            draw_q     <= xorshift32(SEED_RESET);
         end
     end
 
@@ -582,6 +674,8 @@ module sp_stage1 #(
             // never writes the seed mid-stream
             assert (!(clear_i && (valid_q2 || valid_qr || s1h_valid_i || w_en_q)));
             assert (!(seed_wr_i && (valid_q2 || valid_qr || s1h_valid_i)));
+            // the draw register is the generator's next state
+            assert (draw_q == xorshift32(seed_q));
         end
     end
 `endif

@@ -128,7 +128,37 @@ module sp_tag_fsm #(
         else sel = min_col;
     end
 
-    // ---- the chosen way's fields
+    // ---- every way's sums and threshold tests, side by side: they do not
+    // wait for the choice of the way (below), which then only selects them.
+    // A test of a count + 1 is made on the count against the threshold - 1
+    // (RATE and EVICT_HITS are at least 1), so it does not wait for the sum.
+    wire [CW-1:0] rate_x     = {{(CW - 16){1'b0}}, rate_i};
+    wire [CW-1:0] rate_m1_x  = rate_x - {{(CW - 1){1'b0}}, 1'b1};
+    wire [CW-1:0] evict_m1_x = {{(CW - 16){1'b0}}, evict_hits_i} - {{(CW - 1){1'b0}}, 1'b1};
+    // E5 when discarding hands over a count of 1
+    wire          one_sat    = rate_x <= {{(CW - 1){1'b0}}, 1'b1};
+    wire [NCOL*HW-1:0] hit_v, handed_v;
+    wire [NCOL-1:0]    hit_sat_v, hand_sat_v, should_evict_v, should_replace_v;
+    generate
+        for (k = 0; k < NCOL; k = k + 1) begin : g_sum
+            wire [HW-1:0] c_x = {1'b0, count_i[k*COUNT_BITS +: COUNT_BITS]};
+            wire [HW-1:0] m_x = {{(HW - MISS_BITS){1'b0}}, miss_i[k*MISS_BITS +: MISS_BITS]};
+            wire [HW-1:0] hit      = c_x + {{(HW - 1){1'b0}}, 1'b1};
+            wire [HW-1:0] cm       = c_x + m_x;
+            wire [HW-1:0] replaced = cm + {{(HW - 1){1'b0}}, 1'b1};
+            wire [CW-1:0] c_w      = {{(CW - HW){1'b0}}, c_x};
+            wire [CW-1:0] cm_w     = {{(CW - HW){1'b0}}, cm};
+            wire [4:0] m_next = {{(5 - MISS_BITS){1'b0}}, miss_i[k*MISS_BITS +: MISS_BITS]} + 5'd1;
+            assign hit_v[k*HW +: HW]    = hit;
+            assign handed_v[k*HW +: HW] = discard_i ? {{(HW - 1){1'b0}}, 1'b1} : replaced;
+            assign hit_sat_v[k]         = c_w >= rate_m1_x;
+            assign hand_sat_v[k]        = discard_i ? one_sat : cm_w >= rate_m1_x;
+            assign should_evict_v[k]    = c_w >= evict_m1_x || c_w >= rate_m1_x;
+            assign should_replace_v[k]  = m_next >= {1'b0, replace_misses_i};
+        end
+    endgenerate
+
+    // ---- the chosen way's fields and tests
     wire [COUNT_BITS-1:0]   s_count = count_i[sel*COUNT_BITS +: COUNT_BITS];
     wire [TAG_BITS_MAX-1:0] s_tag   = tag_i[sel*TAG_BITS_MAX +: TAG_BITS_MAX];
     wire [MISS_BITS-1:0]    s_miss  = miss_i[sel*MISS_BITS +: MISS_BITS];
@@ -136,20 +166,15 @@ module sp_tag_fsm #(
 
     wire [HW-1:0] count_x  = {1'b0, s_count};
     wire [HW-1:0] miss_x   = {{(HW - MISS_BITS){1'b0}}, s_miss};
-    wire [HW-1:0] hit      = count_x + {{(HW - 1){1'b0}}, 1'b1};
-    wire [HW-1:0] replaced = count_x + miss_x + {{(HW - 1){1'b0}}, 1'b1};
-    wire [HW-1:0] handed   = discard_i ? {{(HW - 1){1'b0}}, 1'b1} : replaced;
+    wire [HW-1:0] hit      = hit_v[sel*HW +: HW];
+    wire [HW-1:0] handed   = handed_v[sel*HW +: HW];
     wire [HW-1:0] lost     = discard_i ? count_x + miss_x : {HW{1'b0}};
 
-    wire [CW-1:0] rate_x  = {{(CW - 16){1'b0}}, rate_i};
-    wire [CW-1:0] evict_x = {{(CW - 16){1'b0}}, evict_hits_i};
-    wire [CW-1:0] hit_x   = {{(CW - HW){1'b0}}, hit};
-    wire [CW-1:0] hand_x  = {{(CW - HW){1'b0}}, handed};
-    wire hit_saturates  = hit_x >= rate_x;
-    wire hand_saturates = hand_x >= rate_x;
-    wire should_evict   = hit_x >= evict_x || hit_saturates;
-    wire [4:0] miss_next = {{(5 - MISS_BITS){1'b0}}, s_miss} + 5'd1;
-    wire should_replace = miss_next >= {1'b0, replace_misses_i};
+    wire hit_saturates  = hit_sat_v[sel];
+    wire hand_saturates = hand_sat_v[sel];
+    wire should_evict   = should_evict_v[sel];
+    wire should_replace = should_replace_v[sel];
+    wire [MISS_BITS-1:0] miss_next = s_miss + {{(MISS_BITS - 1){1'b0}}, 1'b1};
 
     // E3, E1 and E5 leave `landing` counts in the way; E2 follows any of them
     // when those reach RATE (E1+E2, E5+E2)
@@ -207,7 +232,7 @@ module sp_tag_fsm #(
             end else begin
                 // E5a
                 edge_o[E5A] = 1'b1;
-                miss_o      = miss_next[MISS_BITS-1:0];
+                miss_o      = miss_next;
             end
         end else begin
             // E4: the Valid way with the fewest hits starts to leave

@@ -31,6 +31,10 @@ module sp_xor_fold #(
             $error("sp_xor_fold: OUT_BITS must be 1..15");
             $finish;
         end
+        if (IN_BITS < OUT_BITS) begin
+            $error("sp_xor_fold: IN_BITS must be at least OUT_BITS");
+            $finish;
+        end
     end
 
     // xor-fold to a fixed width m, a word at a time: the word shifted right

@@ -73,8 +73,8 @@ fifo() {
 # clock, and the harness sees the pipeline registers and RAM words
 table() {
     local t=() s col row
-    for s in new_entry s2_write row_q2 wr_col row_fw valid_qr row_qr w_hit_qr w2_hit_qr \
-             fwd_hit_q2 row_merged w_en_q w_row_q w_col_q w_data_q; do
+    for s in new_entry s2_write row_q2 wr_col row_fw e_fw col_q2 valid_qr row_qr w_hit_r w2_hit_r \
+             fwd_hit_q2 row_rd w_en_q w_row_q w_col_q w_data_q w2_col_q w2_data_q; do
         t+=("f_$s=$s")
     done
     for col in 0 1; do for row in 0 1; do

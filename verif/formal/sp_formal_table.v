@@ -1,8 +1,9 @@
 /*
  * sp_formal_table.v - formal harness of the counter table's read-modify-
  * write pipeline (rtl/sp_stage1.v): the row a decision sees in S2, after
- * the RAM read and the three forwarding paths (W and W2 merged in S1R, W
- * again in S2), always holds the last value written to every entry of it.
+ * the RAM read and the three forwarding paths (W3, W2 and W merged in S2
+ * from flags registered in S1R and with the row), always holds the last
+ * value written to every entry of it.
  * Read by verif/formal/run-formal.sh only.
  *
  * Every mode is built and every configuration input is free in every
@@ -18,7 +19,11 @@
  * a sweep clears its row.  Asserted: when an event is in S2 on that row,
  * the merged row holds f_shadow_q in that column.  Because the assertion
  * covers every column of the row, it covers the TAG compressor reading all
- * ways of a set as well as the single-entry modes.
+ * ways of a set.  The single-entry modes read their entry through a path
+ * of its own (selected in S1R, W forwarded in S2 when the previous
+ * decision wrote that entry); it is asserted to hold f_shadow_q too,
+ * whenever the write in W, if on the same row, went to its own event's
+ * entry (every mode but TAG writes so, and modes do not change mid-stream).
  *
  * The run script connects the f_* wires below to internal signals of
  * sp_stage1 (yosys 0.23 reads no hierarchical references): the decision
@@ -103,12 +108,16 @@ module sp_formal_table (
     wire [EW-1:0]   f_new_entry;
     // the row S2 decides on, after forwarding
     wire [NCOL*EW-1:0] f_row_fw;
-    // strengthening only: the S1R event, its merged row, the write
-    // registers, the forwarding flags and the RAM words
-    wire            f_valid_qr, f_row_qr, f_w_hit_qr, f_w2_hit_qr, f_fwd_hit_q2;
-    wire [NCOL*EW-1:0] f_row_merged;
-    wire            f_w_en_q, f_w_row_q, f_w_col_q;
-    wire [EW-1:0]   f_w_data_q;
+    // the entry the single-entry modes decide on (column col_q2 of the
+    // row), after its own forwarding
+    wire [EW-1:0]   f_e_fw;
+    wire            f_col_q2;
+    // strengthening only: the S1R event, the row the RAM read for it, the
+    // write registers, the forwarding flags and the RAM words
+    wire            f_valid_qr, f_row_qr, f_w_hit_r, f_w2_hit_r, f_fwd_hit_q2;
+    wire [NCOL*EW-1:0] f_row_rd;
+    wire            f_w_en_q, f_w_row_q, f_w_col_q, f_w2_col_q;
+    wire [EW-1:0]   f_w_data_q, f_w2_data_q;
     wire [EW-1:0]   f_ram00, f_ram01, f_ram10, f_ram11;  // f_ram<col><row>
 
     // ---- environment
@@ -127,7 +136,10 @@ module sp_formal_table (
     end
 
     wire [EW-1:0] f_seen_s2 = f_row_fw[f_col*EW +: EW];
-    wire [EW-1:0] f_seen_s1r = f_row_merged[f_col*EW +: EW];
+    // what S2 will make of the row read for S1R, W and W2 merged over it
+    wire [EW-1:0] f_seen_s1r =
+        (f_w_hit_r && f_w_col_q == f_col) ? f_w_data_q :
+        (f_w2_hit_r && f_w2_col_q == f_col) ? f_w2_data_q : f_row_rd[f_col*EW +: EW];
     wire [EW-1:0] f_ram = f_col ? (f_row ? f_ram11 : f_ram10) : (f_row ? f_ram01 : f_ram00);
 
     // the write W held one clock ago (sp_stage1 keeps only its column)
@@ -137,6 +149,13 @@ module sp_formal_table (
         f_w2_row_q <= f_w_row_q;
     end
     wire f_w_tracked = f_w_en_q && f_w_row_q == f_row && f_w_col_q == f_col;
+
+    // whether the write in W went to its own event's entry, as every mode
+    // but TAG writes (the single-entry path relies on it: a mode does not
+    // change while events flow)
+    reg f_w_own_q;
+    always @(posedge clk_i)
+        f_w_own_q <= f_wr_col == f_col_q2;
 
     // the first clock after reset has no valid shadow: the reset sweep
     // (here, the solver's clears) makes the table defined
@@ -150,7 +169,13 @@ module sp_formal_table (
             // written value
             if (s2_valid && f_row_q2 == f_row)
                 assert (f_seen_s2 == f_shadow_q);
-            // strengthening: S1R has merged every write but the one S2
+            // and so does the single-entry path, its own entry when the
+            // write in W, if on this row, went to its event's entry
+            if (s2_valid && f_row_q2 == f_row && f_col_q2 == f_col &&
+                !(f_w_en_q && f_w_row_q == f_row && !f_w_own_q))
+                assert (f_e_fw == f_shadow_q);
+            // strengthening: the read for S1R and the two writes it missed
+            // that are still in W and W2 hold every write but the one S2
             // decides now
             if (f_valid_qr && f_row_qr == f_row)
                 assert (f_seen_s1r == f_shadow_q);
@@ -164,8 +189,8 @@ module sp_formal_table (
         if (f_past_valid) begin
             // strengthening: the forwarding flags say exactly which writes
             // target the row in flight
-            assert (f_w_hit_qr == (f_w_en_q && f_w_row_q == f_row_qr));
-            assert (f_w2_hit_qr == (f_w2_en_q && f_w2_row_q == f_row_qr));
+            assert (f_w_hit_r == (f_w_en_q && f_w_row_q == f_row_qr));
+            assert (f_w2_hit_r == (f_w2_en_q && f_w2_row_q == f_row_qr));
             assert (f_fwd_hit_q2 == (f_w_en_q && f_w_row_q == f_row_q2));
         end
     end
