@@ -176,24 +176,38 @@ module sp_assoc #(
             localparam [RB-1:0] ONE_R  = 1;
             localparam [RB-1:0] PREV_R = K32M2[RB-1:0];
 
-            reg  [RB-1:0] rank_q [0:K-1];
-            integer       i;
-            reg  [6:0]    used_q;
+            // the ranks, slot i's at [i*RB +: RB]
+            reg  [K*RB-1:0] rank_q;
+            reg  [6:0]      used_q;
             // the slot a miss takes: the first free one, or when all are in
-            // use the one ranked K-1; while flushing, the one ranked 0
-            reg  [K-1:0]  vic_q;
+            // use the one ranked K-1; while flushing, the one ranked 0 (one-hot
+            // for the read-out, binary for the write)
+            reg  [K-1:0]    vic_q;
+            reg  [RB-1:0]   vic_idx_q;
             // lookup two clocks ahead: the S2 tuple against the slots and
-            // against the S3 message; one clock ahead: the S3 hit and its
-            // slot's count
-            reg  [K-1:0]  eq_q, hit_q;
-            reg           eq_pre_q;
-            reg  [27:0]   hit_count_q;
+            // against the S3 message; one clock ahead: whether the S3 message
+            // hits, where, and that slot's count
+            reg  [K-1:0]    eq_q;
+            reg             eq_pre_q;
+            reg             hit_any_q;
+            reg  [RB-1:0]   hit_idx_q;
+            reg  [27:0]     hit_count_q;
+            integer         i;
 
-            wire         hit_any  = |hit_q;
-            wire         any_hit  = in_valid_i && hit_any;
-            wire         full     = &valid_q;
+            // bit b of a slot number, over all slots: encodes a one-hot vector
+            function [K-1:0] slot_bit(input integer b);
+                integer m;
+                begin
+                    for (m = 0; m < K; m = m + 1)
+                        slot_bit[m] = ((m >> b) & 1) == 1;
+                end
+            endfunction
+
+            wire          any_hit = in_valid_i && hit_any_q;
+            wire          full    = &valid_q;
             // the slot this clock's message writes
-            wire [K-1:0] wsel     = !in_valid_i ? {K{1'b0}} : hit_any ? hit_q : vic_q;
+            wire [RB-1:0] widx    = hit_any_q ? hit_idx_q : vic_idx_q;
+            wire [K-1:0]  wsel    = in_valid_i ? ONE_K << widx : {K{1'b0}};
 
             // (empty is only asked when not flushing: valid slots 0..used-1)
             assign empty    = !valid_q[0];
@@ -215,111 +229,133 @@ module sp_assoc #(
                                                               : in_count;
             wire [27:0] new_count = low_sum[IN_BITS] ? new_c : new_nc;
 
-            // ---- the victim (or the flush's entry), from the one-hot vic_q
+            // ---- the victim (or the flush's entry), from the one-hot vic_q;
+            // only a message or a flush reads it (the guard costs no logic
+            // level: it meets the hit multiplexer below in one LUT)
             reg  [TW-1:0] vic_tuple;
             reg  [27:0]   vic_count;
             always @* begin
                 vic_tuple = {TW{1'b0}};
                 vic_count = 28'd0;
-                for (i = 0; i < K; i = i + 1) begin
-                    vic_tuple = vic_tuple | (tuple_q[i] & {TW{vic_q[i]}});
-                    vic_count = vic_count | (count_q[i] & {28{vic_q[i]}});
-                end
+                if (in_valid_i || flushing_q)
+                    for (i = 0; i < K; i = i + 1) begin
+                        vic_tuple = vic_tuple | (tuple_q[i] & {TW{vic_q[i]}});
+                        vic_count = vic_count | (count_q[i] & {28{vic_q[i]}});
+                    end
             end
 
-            wire in_emit = in_valid_i && (hit_any ? overflow : full);
+            wire in_emit = in_valid_i && (hit_any_q ? overflow : full);
             assign out_valid_o = in_emit || flush_emit;
             assign out_tuple_o = any_hit ? in_tuple_i : vic_tuple;
             assign out_count_o = any_hit ? hit_count_q : vic_count;
 
-            // ---- recency: the hit slot's rank, and the slots ranked 0, 1,
-            // K-2 (what becomes the flush's next entry, or the victim)
-            reg  [RB-1:0] hit_rank;
-            reg  [K-1:0]  rank0, rank1, rank_prev;
+            // ---- the table's next state, worked out only in a clock that
+            // changes it.  A message: its slot is ranked 0, and the valid
+            // slots ranked before it (all of them, for a miss) move back one.
+            // A flush step: the slot ranked 0 leaves and every rank drops by
+            // one.  The next victim: after a miss, or a hit on the victim,
+            // the slot ranked K-2 when the table is (or becomes) full, else
+            // the next free slot; a flush starts at rank 0, moves to rank 1
+            // and leaves slot 0 free.
+            reg  [K*RB-1:0] rank_d;
+            reg  [K-1:0]    valid_d, vic_d, rank0, rank1, rank_prev;
+            reg  [RB-1:0]   hit_rank, vic_idx_d;
+            reg  [6:0]      used_d;
             always @* begin
-                hit_rank = {RB{1'b0}};
-                for (i = 0; i < K; i = i + 1) begin
-                    hit_rank     = hit_rank | (rank_q[i] & {RB{hit_q[i]}});
-                    rank0[i]     = valid_q[i] && rank_q[i] == {RB{1'b0}};
-                    rank1[i]     = valid_q[i] && rank_q[i] == ONE_R;
-                    rank_prev[i] = valid_q[i] && rank_q[i] == PREV_R;
-                end
-            end
-
-            // the next victim: after a miss, or a hit on the victim, the
-            // slot ranked K-2 when the table is (or becomes) full, else the
-            // next free slot; a flush starts at rank 0, moves to rank 1 and
-            // leaves slot 0 free
-            reg [K-1:0] vic_d;
-            always @* begin
-                vic_d = vic_q;
-                if (flush_start_i && !empty)
-                    vic_d = rank0;
-                else if (flush_emit)
-                    vic_d = last_one ? ONE_K : rank1;
-                else if (in_valid_i) begin
-                    if (hit_any ? |(hit_q & vic_q) : used_q >= K7 - ONE7)
-                        vic_d = rank_prev;
-                    else if (!hit_any)
-                        vic_d = vic_q << 1;
-                end
-            end
-
-            // ---- the slots: written only by a message, or dropped by a flush
-            always @(posedge clk_i) begin
-                for (i = 0; i < K; i = i + 1) begin
-                    if (wsel[i]) begin
-                        tuple_q[i] <= in_tuple_i;
-                        count_q[i] <= new_count;
+                rank_d    = rank_q;
+                valid_d   = valid_q;
+                used_d    = used_q;
+                vic_d     = vic_q;
+                vic_idx_d = vic_idx_q;
+                if (in_valid_i || flush_emit || flush_start_i) begin
+                    hit_rank = rank_q[hit_idx_q*RB +: RB];
+                    for (i = 0; i < K; i = i + 1) begin
+                        rank0[i]     = valid_q[i] && rank_q[i*RB +: RB] == {RB{1'b0}};
+                        rank1[i]     = valid_q[i] && rank_q[i*RB +: RB] == ONE_R;
+                        rank_prev[i] = valid_q[i] && rank_q[i*RB +: RB] == PREV_R;
                     end
                     if (in_valid_i) begin
-                        if (wsel[i])
-                            rank_q[i] <= {RB{1'b0}};
-                        else if (valid_q[i] && (!hit_any || rank_q[i] < hit_rank))
-                            rank_q[i] <= rank_q[i] + ONE_R;
-                    end else if (flush_emit && valid_q[i] && !vic_q[i])
-                        rank_q[i] <= rank_q[i] - ONE_R;
+                        for (i = 0; i < K; i = i + 1)
+                            if (wsel[i])
+                                rank_d[i*RB +: RB] = {RB{1'b0}};
+                            else if (valid_q[i] && (!hit_any_q || rank_q[i*RB +: RB] < hit_rank))
+                                rank_d[i*RB +: RB] = rank_q[i*RB +: RB] + ONE_R;
+                        valid_d = valid_q | wsel;
+                        if (!hit_any_q && !full) used_d = used_q + ONE7;
+                        if (hit_any_q ? hit_idx_q == vic_idx_q : used_q >= K7 - ONE7)
+                            vic_d = rank_prev;
+                        else if (!hit_any_q)
+                            vic_d = vic_q << 1;
+                    end else if (flush_emit) begin
+                        for (i = 0; i < K; i = i + 1)
+                            if (valid_q[i] && !vic_q[i])
+                                rank_d[i*RB +: RB] = rank_q[i*RB +: RB] - ONE_R;
+                        valid_d = valid_q & ~vic_q;
+                        used_d  = used_q - ONE7;
+                        vic_d   = last_one ? ONE_K : rank1;
+                    end else if (!empty)
+                        vic_d = rank0;
+                    vic_idx_d = {RB{1'b0}};
+                    for (i = 0; i < RB; i = i + 1)
+                        vic_idx_d[i] = |(vic_d & slot_bit(i));
+                end else begin
+                    hit_rank  = {RB{1'b0}};
+                    rank0     = {K{1'b0}};
+                    rank1     = {K{1'b0}};
+                    rank_prev = {K{1'b0}};
                 end
-                if (in_valid_i)
-                    valid_q <= valid_q | wsel;
-                else if (flush_emit)
-                    valid_q <= valid_q & ~vic_q;
-                if (in_valid_i && !hit_any && !full)
-                    used_q <= used_q + ONE7;
-                else if (!in_valid_i && flush_emit)
-                    used_q <= used_q - ONE7;
-                vic_q <= vic_d;
+            end
+
+            // ---- the slots: written only by a message
+            always @(posedge clk_i) begin
+                if (in_valid_i) begin
+                    tuple_q[widx] <= in_tuple_i;
+                    count_q[widx] <= new_count;
+                end
+                rank_q    <= rank_d;
+                valid_q   <= valid_d;
+                used_q    <= used_d;
+                vic_q     <= vic_d;
+                vic_idx_q <= vic_idx_d;
                 if (rst_i) begin
-                    valid_q <= {K{1'b0}};
-                    used_q  <= 7'd0;
-                    vic_q   <= ONE_K;
+                    valid_q   <= {K{1'b0}};
+                    used_q    <= 7'd0;
+                    vic_q     <= ONE_K;
+                    vic_idx_q <= {RB{1'b0}};
                 end
             end
 
             // ---- two clocks ahead: the S1R tuple against the slots as they
             // will be after this clock (the written slot holds the S3
-            // message's tuple), and against the S2 tuple
-            reg [K-1:0] eq_d, hit_d;
-            reg [27:0]  eq_count;
-            wire        eq_in = in_tuple_i == ahead_tuple_i;
+            // message's tuple), and against the S2 tuple; one clock ahead the
+            // S2 tuple's hit after this clock, the same way
+            reg  [K-1:0]  eq_slots, hit_d;
+            reg  [RB-1:0] hit_idx_d;
+            reg  [27:0]   eq_count;
+            wire          eq_in = in_tuple_i == ahead_tuple_i;
             always @* begin
+                for (i = 0; i < K; i = i + 1)
+                    eq_slots[i] = tuple_q[i] == ahead_tuple_i;
+                hit_d = (wsel & {K{eq_pre_q}}) | (~wsel & eq_q);
+                for (i = 0; i < RB; i = i + 1)
+                    hit_idx_d[i] = |(hit_d & slot_bit(i));
+                // the S2 tuple's count as the slots hold it (the written
+                // slot's is taken from the adder below)
                 eq_count = 28'd0;
-                for (i = 0; i < K; i = i + 1) begin
-                    eq_d[i]  = wsel[i] ? eq_in : valid_q[i] && tuple_q[i] == ahead_tuple_i;
-                    // one clock ahead: the S2 tuple's hit vector after this clock
-                    hit_d[i] = wsel[i] ? eq_pre_q : eq_q[i];
-                    eq_count = eq_count | (count_q[i] & {28{eq_q[i]}});
-                end
+                if (eq_q != {K{1'b0}})
+                    for (i = 0; i < K; i = i + 1)
+                        eq_count = eq_count | (count_q[i] & {28{eq_q[i]}});
             end
 
             always @(posedge clk_i) begin
-                eq_q     <= eq_d;
-                eq_pre_q <= pre_tuple_i == ahead_tuple_i;
-                hit_q    <= hit_d;
-                // the S2 tuple's count after this clock: this message's new
-                // count if it is the same tuple; otherwise its slot keeps its
-                // count (if this message overwrites that slot with another
-                // tuple, the S2 tuple misses and the count is not used)
+                eq_q      <= (wsel & {K{eq_in}}) | (~wsel & valid_q & eq_slots);
+                eq_pre_q  <= pre_tuple_i == ahead_tuple_i;
+                hit_any_q <= |hit_d;
+                hit_idx_q <= hit_idx_d;
+                // this message's new count if the S2 tuple is the same; else
+                // its slot keeps its count (if this message overwrites that
+                // slot with another tuple, the S2 tuple misses and the count
+                // is not used)
                 hit_count_q <= (in_valid_i && eq_pre_q) ? new_count : eq_count;
             end
 
@@ -331,31 +367,34 @@ module sp_assoc #(
             reg         f_ranks;     // their ranks are 0..used-1, each once
             reg         f_shape;     // not flushing: valid slots are 0..used-1
             reg         f_counts;    // the registered count is the hit slot's
-            reg [K-1:0] f_last;      // the slot ranked K-1
+            reg [K-1:0] f_rank0, f_last;         // the slots ranked 0, K-1
             reg [K-1:0] f_hold_pre, f_hold_in;   // the slots holding the S2, S3 tuple
             reg [K-1:0] f_vic;       // what vic_q must be
+            reg [RB-1:0] f_vic_idx;
             integer     a, b;
             always @* begin
                 f_valid_n  = 7'd0;
                 f_distinct = 1'b1;
                 f_ranks    = 1'b1;
                 f_shape    = 1'b1;
-                f_counts   = 1'b1;
+                f_vic_idx  = {RB{1'b0}};
                 for (a = 0; a < K; a = a + 1) begin
                     f_valid_n     = f_valid_n + {6'd0, valid_q[a]};
-                    f_last[a]     = valid_q[a] && rank_q[a] == LAST_R;
+                    f_rank0[a]    = valid_q[a] && rank_q[a*RB +: RB] == {RB{1'b0}};
+                    f_last[a]     = valid_q[a] && rank_q[a*RB +: RB] == LAST_R;
                     f_hold_pre[a] = valid_q[a] && tuple_q[a] == pre_tuple_i;
                     f_hold_in[a]  = valid_q[a] && tuple_q[a] == in_tuple_i;
-                    if (valid_q[a] && {{(7 - RB){1'b0}}, rank_q[a]} >= used_q) f_ranks = 1'b0;
+                    if (valid_q[a] && {{(7 - RB){1'b0}}, rank_q[a*RB +: RB]} >= used_q) f_ranks = 1'b0;
                     for (b = a + 1; b < K; b = b + 1)
                         if (valid_q[a] && valid_q[b]) begin
                             if (tuple_q[a] == tuple_q[b]) f_distinct = 1'b0;
-                            if (rank_q[a] == rank_q[b])   f_ranks = 1'b0;
+                            if (rank_q[a*RB +: RB] == rank_q[b*RB +: RB]) f_ranks = 1'b0;
                         end
                     if (!flushing_q && valid_q[a] != (a < used_q)) f_shape = 1'b0;
-                    if (hit_q[a] && hit_count_q != count_q[a]) f_counts = 1'b0;
+                    if (vic_q[a]) f_vic_idx = f_vic_idx | a[RB-1:0];
                 end
-                f_vic = flushing_q ? rank0 : used_q == K7 ? f_last : ONE_K << used_q;
+                f_vic    = flushing_q ? f_rank0 : used_q == K7 ? f_last : ONE_K << used_q;
+                f_counts = hit_count_q == count_q[hit_idx_q];
             end
             always @(posedge clk_i) begin
                 if (!rst_i) begin
@@ -364,7 +403,6 @@ module sp_assoc #(
                     assert (!(flush_start_i && flushing_q));
                     // the comparisons made ahead assume no flush move in between
                     assert (!(in_valid_i && flush_moved_q != 2'b00));
-                    assert (!in_valid_i || (hit_q & (hit_q - ONE_K)) == {K{1'b0}});
                     assert (used_q <= K7);
                     // Why the lookup ahead is right (these make the whole
                     // block's formal proof inductive): the valid slots hold
@@ -374,16 +412,18 @@ module sp_assoc #(
                     // ranked last, while flushing the one ranked first; the
                     // tuples advance S1R -> S2 -> S3 one stage per clock, so
                     // the S2-S3 comparison follows them; the S2 comparison
-                    // is exact after one calm clock, the S3 hit vector and
-                    // its count after two, and a message reaches S3 only
+                    // is exact after one calm clock, the S3 hit, its slot
+                    // and its count after two, and a message reaches S3 only
                     // after two.
                     assert (f_distinct && f_ranks && f_shape && used_q == f_valid_n);
                     assert (!flushing_q || valid_q != {K{1'b0}});
-                    assert (vic_q == f_vic);
+                    assert (vic_q == f_vic && vic_idx_q == f_vic_idx);
                     assert (eq_pre_q == (pre_tuple_i == in_tuple_i));
                     assert (!in_valid_i || calm_q == 2'b11);
                     if (calm_q[0]) assert (eq_q == f_hold_pre);
-                    if (calm_q == 2'b11) assert (hit_q == f_hold_in && f_counts);
+                    if (calm_q == 2'b11)
+                        assert (hit_any_q == (f_hold_in != {K{1'b0}}) &&
+                                (!hit_any_q || (f_hold_in == ONE_K << hit_idx_q && f_counts)));
                 end
             end
 `endif
