@@ -131,22 +131,29 @@ module sp_assoc #(
 
     generate
         if (K == 1) begin : g_one
-            // ---- one slot: compared in S3, its count added directly
-            wire        hit = valid_q[0] && tuple_q[0] == in_tuple_i;
-            wire [28:0] sum = {1'b0, count_q[0]} + {1'b0, in_count};
+            // ---- one slot: compared in S3, its count added directly.  The
+            // sum overflows only with the bits above c's width all ones and
+            // a carry out of the low part, so the carry chain is c's width
+            // and the high part is the old one or its increment.
+            wire                hit      = valid_q[0] && tuple_q[0] == in_tuple_i;
+            wire [IN_BITS:0]    low_sum  = {1'b0, count_q[0][IN_BITS-1:0]} + {1'b0, in_count_i};
+            wire                ovf      = &count_q[0][27:IN_BITS] && low_sum[IN_BITS];
+            wire [27-IN_BITS:0] high_inc = count_q[0][27:IN_BITS] + {{(27 - IN_BITS){1'b0}}, 1'b1};
+            wire [27:0]         sum      = {low_sum[IN_BITS] ? high_inc : count_q[0][27:IN_BITS],
+                                            low_sum[IN_BITS-1:0]};
 
             assign empty    = !valid_q[0];
             assign last_one = 1'b1;
             assign used_o   = {6'd0, valid_q[0]};
             // an overflow and a victim both hand out the entry as it is
-            assign out_valid_o = (in_valid_i && (hit ? sum[28] : valid_q[0])) || flush_emit;
+            assign out_valid_o = (in_valid_i && (hit ? ovf : valid_q[0])) || flush_emit;
             assign out_tuple_o = tuple_q[0];
             assign out_count_o = count_q[0];
 
             always @(posedge clk_i) begin
                 if (in_valid_i) begin
                     tuple_q[0] <= in_tuple_i;
-                    count_q[0] <= (hit && !sum[28]) ? sum[27:0] : in_count;
+                    count_q[0] <= (hit && !ovf) ? sum : in_count;
                 end
                 if (in_valid_i)      valid_q[0] <= 1'b1;
                 else if (flush_emit) valid_q[0] <= 1'b0;
