@@ -2,37 +2,29 @@
  * sp_assoc.v - stage 2 of docs/spec.md: the associative counter table A_k
  * (section 6), and its flush.
  *
- * Pipeline stage S3.  The spec's move-to-front list is kept without moving
- * entries: ASSOC_K slots hold a tuple and a 28-bit count each, written only
- * when a message lands in them (flip-flops with an enable, data from one
- * shared bus), and each valid slot carries its position in the list as a
- * rank, 0 the most recently used.  One stage-1 message per clock; in the
- * same cycle at most one message leaves for the output queue:
- *   hit       the slot takes count + c, or, if that exceeds 2^28 - 1, its
- *             old count leaves and it restarts at c; its rank becomes 0 and
- *             every slot ranked before it moves back one;
- *   miss      the message takes the first free slot, or, if all are in
- *             use, the slot ranked k-1, whose entry leaves; it is ranked 0
- *             and every other slot moves back one.
- * The slot a miss would take (or, during a flush, the next to leave) is
- * kept one-hot in a register, so the victim is read out through one
- * AND-OR multiplexer straight from registers.  The tuple comparisons are
- * made two clocks ahead, while the message is in S1R (ahead_tuple_i),
- * against every slot and against the message now in S3, which may write
- * one slot; one clock ahead the same happens with the S2 comparison
- * (pre_tuple_i), and the hit slot's count is selected.  So S3 starts from
- * a registered hit vector and count and only adds.  A flush never runs
- * within two clocks of a message.
+ * Pipeline stage S3.  ASSOC_K entries in registers, kept as a
+ * move-to-front list: valid entries at positions 0..used-1, position 0 the
+ * most recently used.  One stage-1 message per clock; in the same cycle the
+ * list shifts and at most one message leaves for the output queue:
+ *   hit       the entry moves to the front with count + c, or, if that
+ *             exceeds 2^28 - 1, its old count leaves and it restarts at c;
+ *   miss      the message goes to the front; if the list was full, the
+ *             entry at position k-1 leaves.
+ * The tuple comparisons are made two clocks ahead, while the message is
+ * in S1R (ahead_tuple_i): against the entries as they are and the message
+ * now in S3 (they are moved the way this cycle's shift moves them, the S3
+ * message becoming position 0), and against the S2 tuple (pre_tuple_i).
+ * One clock ahead the registered results are moved by that clock's shift,
+ * with the S2 comparison as position 0, and the hit entry's count is
+ * selected.  So S3 starts from a registered hit vector and count and only
+ * adds.  A flush never runs within two clocks of a message.
  *
- * Flush (block stopped, pipeline empty): the slot ranked 0 leaves once per
- * clock while room_i says the output queue has a free slot, and every
- * other rank drops by one, so the entries leave in list order.
- * flush_done_o pulses with the last one, or at once for an empty table.
- * Between flushes the valid slots are always 0..used-1 (a flush runs to
- * the end before a message comes), so the first free slot follows the
- * last one taken.
+ * Flush (block stopped, pipeline empty): position 0 leaves once per clock
+ * while room_i says the output queue has a free slot, the list moving up
+ * behind it.  flush_done_o pulses with the last one, or at once for an
+ * empty list.
  *
- * ASSOC_K = 1 keeps one slot and none of this: the message is compared
+ * ASSOC_K = 1 keeps one entry and none of the list: the message is compared
  * with it in S3, and the entry's own register feeds the adder.
  */
 `resetall
@@ -72,8 +64,6 @@ module sp_assoc #(
 
     localparam TW = 3 + 2 * WORD_BITS;
     localparam K  = ASSOC_K;
-    // bits of a rank (0..K-1)
-    localparam RB = (K > 1) ? $clog2(K) : 1;
 
     initial begin
         if (ASSOC_K < 1 || ASSOC_K > 64) begin
@@ -86,9 +76,6 @@ module sp_assoc #(
         end
     end
 
-    // the entries: slot i's tuple and count
-    reg  [TW-1:0] tuple_q [0:K-1];
-    reg  [27:0]   count_q [0:K-1];
     reg  [K-1:0]  valid_q;
     reg           flushing_q;
 
@@ -135,11 +122,13 @@ module sp_assoc #(
             // sum overflows only with the bits above c's width all ones and
             // a carry out of the low part, so the carry chain is c's width
             // and the high part is the old one or its increment.
-            wire                hit      = valid_q[0] && tuple_q[0] == in_tuple_i;
-            wire [IN_BITS:0]    low_sum  = {1'b0, count_q[0][IN_BITS-1:0]} + {1'b0, in_count_i};
-            wire                ovf      = &count_q[0][27:IN_BITS] && low_sum[IN_BITS];
-            wire [27-IN_BITS:0] high_inc = count_q[0][27:IN_BITS] + {{(27 - IN_BITS){1'b0}}, 1'b1};
-            wire [27:0]         sum      = {low_sum[IN_BITS] ? high_inc : count_q[0][27:IN_BITS],
+            reg  [TW-1:0]       tuple_q;
+            reg  [27:0]         count_q;
+            wire                hit      = valid_q[0] && tuple_q == in_tuple_i;
+            wire [IN_BITS:0]    low_sum  = {1'b0, count_q[IN_BITS-1:0]} + {1'b0, in_count_i};
+            wire                ovf      = &count_q[27:IN_BITS] && low_sum[IN_BITS];
+            wire [27-IN_BITS:0] high_inc = count_q[27:IN_BITS] + {{(27 - IN_BITS){1'b0}}, 1'b1};
+            wire [27:0]         sum      = {low_sum[IN_BITS] ? high_inc : count_q[27:IN_BITS],
                                             low_sum[IN_BITS-1:0]};
 
             assign empty    = !valid_q[0];
@@ -147,13 +136,13 @@ module sp_assoc #(
             assign used_o   = {6'd0, valid_q[0]};
             // an overflow and a victim both hand out the entry as it is
             assign out_valid_o = (in_valid_i && (hit ? ovf : valid_q[0])) || flush_emit;
-            assign out_tuple_o = tuple_q[0];
-            assign out_count_o = count_q[0];
+            assign out_tuple_o = tuple_q;
+            assign out_count_o = count_q;
 
             always @(posedge clk_i) begin
                 if (in_valid_i) begin
-                    tuple_q[0] <= in_tuple_i;
-                    count_q[0] <= (hit && !ovf) ? sum : in_count;
+                    tuple_q <= in_tuple_i;
+                    count_q <= (hit && !ovf) ? sum : in_count;
                 end
                 if (in_valid_i)      valid_q[0] <= 1'b1;
                 else if (flush_emit) valid_q[0] <= 1'b0;
@@ -175,268 +164,202 @@ module sp_assoc #(
             end
 `endif
         end else begin : g_list
-            localparam [31:0]   K32    = K;
-            localparam [31:0]   K32M2  = K - 2;
-            localparam [6:0]    K7     = K32[6:0];
-            localparam [6:0]    ONE7   = 1;
-            localparam [K-1:0]  ONE_K  = 1;
-            localparam [RB-1:0] ONE_R  = 1;
-            localparam [RB-1:0] PREV_R = K32M2[RB-1:0];
+            // ---- the move-to-front list in registers
+            reg [K*TW-1:0] tuple_q;
+            reg [K*28-1:0] count_q;
+            reg [6:0]      used_q;
 
-            // the ranks, slot i's at [i*RB +: RB]
-            reg  [K*RB-1:0] rank_q;
-            reg  [6:0]      used_q;
-            // the slot a miss takes: the first free one, or when all are in
-            // use the one ranked K-1; while flushing, the one ranked 0 (one-hot
-            // for the read-out, binary for the write)
-            reg  [K-1:0]    vic_q;
-            reg  [RB-1:0]   vic_idx_q;
-            // lookup two clocks ahead: the S2 tuple against the slots and
-            // against the S3 message; one clock ahead: whether the S3 message
-            // hits, where, and that slot's count
-            reg  [K-1:0]    eq_q;
-            reg             eq_pre_q;
-            reg             hit_any_q;
-            reg  [RB-1:0]   hit_idx_q;
-            reg  [27:0]     hit_count_q;
-            integer         i;
 
-            // bit b of a slot number, over all slots: encodes a one-hot vector
-            function [K-1:0] slot_bit(input integer b);
+            // ---- lookup, prepared in the previous clock
+            localparam [K-1:0] ONE_K = 1;
+            reg  [K-1:0] hit_q;
+            wire [K-1:0] hit = in_valid_i ? hit_q : {K{1'b0}};
+            wire any_hit = |hit;
+            wire full    = valid_q[K-1];
+
+            // the hit entry's count (at most one entry holds a given tuple),
+            // selected a clock ahead
+            reg  [27:0] hit_count_q;
+            wire        hit_high_ones = &hit_count_q[27:IN_BITS];
+            integer j;
+            // count + c > 2^28 - 1 needs the bits above c's width all ones and a carry
+            // out of the low part: a short adder decides the overflow, and the high
+            // part of the sum is the high count or its increment (formed in parallel
+            // with the low adder), chosen by its carry (below, for position 0).
+            wire [IN_BITS:0]      low_sum  = {1'b0, hit_count_q[IN_BITS-1:0]} + {1'b0, in_count_i};
+            wire                  overflow = hit_high_ones && low_sum[IN_BITS];
+            wire [27-IN_BITS:0]   high_inc = hit_count_q[27:IN_BITS] + {{(27 - IN_BITS){1'b0}}, 1'b1};
+
+            // position i >= 1 takes position i-1's entry when the message misses or
+            // hits at i or further back, that is (the hit vector being one-hot) when
+            // no position before i hits: an OR of registers, not a chain through
+            // any_hit (used only with in_valid_i)
+            reg [K-1:0] moves;
+            always @* begin
+                moves = {K{1'b0}};
+                for (j = 1; j < K; j = j + 1)
+                    moves[j] = (hit_q & ((ONE_K << j) - ONE_K)) == {K{1'b0}};
+            end
+
+            // A per-position vector as a clock moves the list: with a message
+            // (msg), the positions that take their predecessor (mv) take its bit and
+            // position 0 takes front (what holds for the message's tuple); without
+            // one it is unchanged.
+            function [K-1:0] moved(input [K-1:0] v, input front, input msg, input [K-1:0] mv);
                 integer m;
                 begin
-                    for (m = 0; m < K; m = m + 1)
-                        slot_bit[m] = ((m >> b) & 1) == 1;
+                    moved = v;
+                    if (msg) begin
+                        for (m = 1; m < K; m = m + 1)
+                            if (mv[m]) moved[m] = v[m-1];
+                        moved[0] = front;
+                    end
                 end
             endfunction
 
-            wire          any_hit = in_valid_i && hit_any_q;
-            wire          full    = &valid_q;
-            // the slot this clock's message writes
-            wire [RB-1:0] widx    = hit_any_q ? hit_idx_q : vic_idx_q;
-            wire [K-1:0]  wsel    = in_valid_i ? ONE_K << widx : {K{1'b0}};
+            // ---- what leaves
+            wire in_emit    = in_valid_i && (any_hit ? overflow : full);
 
-            // (empty is only asked when not flushing: valid slots 0..used-1)
-            assign empty    = !valid_q[0];
-            assign last_one = used_q == ONE7;
-            assign used_o   = used_q;
+            assign empty        = !valid_q[0];
+            assign last_one     = !valid_q[(K > 1) ? 1 : 0];
+            assign out_valid_o  = in_emit || flush_emit;
+            assign out_tuple_o  = flush_emit ? tuple_q[TW-1:0] :
+                                  any_hit ? in_tuple_i : tuple_q[(K-1)*TW +: TW];
+            assign out_count_o  = flush_emit ? count_q[27:0] :
+                                  any_hit ? hit_count_q : count_q[(K-1)*28 +: 28];
+            assign used_o       = used_q;
 
-            // count + c > 2^28 - 1 needs the bits above c's width all ones
-            // and a carry out of the low part: a short adder decides the
-            // overflow, and the high part of the sum is the high count or
-            // its increment (formed in parallel with the low adder), chosen
-            // by its carry.
-            wire                hit_high_ones = &hit_count_q[27:IN_BITS];
-            wire [IN_BITS:0]    low_sum  = {1'b0, hit_count_q[IN_BITS-1:0]} + {1'b0, in_count_i};
-            wire                overflow = hit_high_ones && low_sum[IN_BITS];
-            wire [27-IN_BITS:0] high_inc = hit_count_q[27:IN_BITS] + {{(27 - IN_BITS){1'b0}}, 1'b1};
-            // the written slot's new count, the low adder's carry last
-            wire [27:0] new_nc = any_hit ? {hit_count_q[27:IN_BITS], low_sum[IN_BITS-1:0]} : in_count;
-            wire [27:0] new_c  = (any_hit && !hit_high_ones) ? {high_inc, low_sum[IN_BITS-1:0]}
-                                                              : in_count;
-            wire [27:0] new_count = low_sum[IN_BITS] ? new_c : new_nc;
-
-            // ---- the victim (or the flush's entry), from the one-hot vic_q;
-            // only a message or a flush reads it (the guard costs no logic
-            // level: it meets the hit multiplexer below in one LUT)
-            reg  [TW-1:0] vic_tuple;
-            reg  [27:0]   vic_count;
-            always @* begin
-                vic_tuple = {TW{1'b0}};
-                vic_count = 28'd0;
-                if (in_valid_i || flushing_q)
-                    for (i = 0; i < K; i = i + 1) begin
-                        vic_tuple = vic_tuple | (tuple_q[i] & {TW{vic_q[i]}});
-                        vic_count = vic_count | (count_q[i] & {28{vic_q[i]}});
-                    end
-            end
-
-            wire in_emit = in_valid_i && (hit_any_q ? overflow : full);
-            assign out_valid_o = in_emit || flush_emit;
-            assign out_tuple_o = any_hit ? in_tuple_i : vic_tuple;
-            assign out_count_o = any_hit ? hit_count_q : vic_count;
-
-            // ---- the table's next state, worked out only in a clock that
-            // changes it.  A message: its slot is ranked 0, and the valid
-            // slots ranked before it (all of them, for a miss) move back one.
-            // A flush step: the slot ranked 0 leaves and every rank drops by
-            // one.  The next victim: after a miss, or a hit on the victim,
-            // the slot ranked K-2 when the table is (or becomes) full, else
-            // the next free slot; a flush starts at rank 0, moves to rank 1
-            // and leaves slot 0 free.
-            reg  [K*RB-1:0] rank_d;
-            reg  [K-1:0]    valid_d, vic_d, rank0, rank1, rank_prev;
-            reg  [RB-1:0]   hit_rank, vic_idx_d;
-            reg  [6:0]      used_d;
-            always @* begin
-                rank_d    = rank_q;
-                valid_d   = valid_q;
-                used_d    = used_q;
-                vic_d     = vic_q;
-                vic_idx_d = vic_idx_q;
-                if (in_valid_i || flush_emit || flush_start_i) begin
-                    hit_rank = rank_q[hit_idx_q*RB +: RB];
-                    for (i = 0; i < K; i = i + 1) begin
-                        rank0[i]     = valid_q[i] && rank_q[i*RB +: RB] == {RB{1'b0}};
-                        rank1[i]     = valid_q[i] && rank_q[i*RB +: RB] == ONE_R;
-                        rank_prev[i] = valid_q[i] && rank_q[i*RB +: RB] == PREV_R;
-                    end
-                    if (in_valid_i) begin
-                        for (i = 0; i < K; i = i + 1)
-                            if (wsel[i])
-                                rank_d[i*RB +: RB] = {RB{1'b0}};
-                            else if (valid_q[i] && (!hit_any_q || rank_q[i*RB +: RB] < hit_rank))
-                                rank_d[i*RB +: RB] = rank_q[i*RB +: RB] + ONE_R;
-                        valid_d = valid_q | wsel;
-                        if (!hit_any_q && !full) used_d = used_q + ONE7;
-                        if (hit_any_q ? hit_idx_q == vic_idx_q : used_q >= K7 - ONE7)
-                            vic_d = rank_prev;
-                        else if (!hit_any_q)
-                            vic_d = vic_q << 1;
-                    end else if (flush_emit) begin
-                        for (i = 0; i < K; i = i + 1)
-                            if (valid_q[i] && !vic_q[i])
-                                rank_d[i*RB +: RB] = rank_q[i*RB +: RB] - ONE_R;
-                        valid_d = valid_q & ~vic_q;
-                        used_d  = used_q - ONE7;
-                        vic_d   = last_one ? ONE_K : rank1;
-                    end else if (!empty)
-                        vic_d = rank0;
-                    vic_idx_d = {RB{1'b0}};
-                    for (i = 0; i < RB; i = i + 1)
-                        vic_idx_d[i] = |(vic_d & slot_bit(i));
-                end else begin
-                    hit_rank  = {RB{1'b0}};
-                    rank0     = {K{1'b0}};
-                    rank1     = {K{1'b0}};
-                    rank_prev = {K{1'b0}};
+            // ---- next state, one position at a time (each position picks from
+            // itself, its neighbours or the message: a small multiplexer each)
+            wire [K*TW-1:0] tuple_d;
+            wire [K*28-1:0] count_d;
+            wire [K-1:0]    valid_d;
+            // position 0's new count: with the low adder's carry the last input
+            // (both candidates are ready before it)
+            wire [27:0] front_nc = any_hit ? {hit_count_q[27:IN_BITS], low_sum[IN_BITS-1:0]} : in_count;
+            wire [27:0] front_c  = (any_hit && !hit_high_ones) ? {high_inc, low_sum[IN_BITS-1:0]}
+                                                               : in_count;
+            wire [27:0] front_count = low_sum[IN_BITS] ? front_c : front_nc;
+            genvar p;
+            for (p = 0; p < K; p = p + 1) begin : g_next
+                // the entry behind (flush moves up) and in front (a message moves down)
+                localparam PB = (p < K - 1) ? p + 1 : p;
+                localparam PF = (p > 0) ? p - 1 : p;
+                wire take_back  = !in_valid_i && flush_emit && p < K - 1;
+                if (p == 0) begin : g_front
+                    assign tuple_d[TW-1:0] = in_valid_i ? in_tuple_i :
+                                             take_back ? tuple_q[PB*TW +: TW] : tuple_q[TW-1:0];
+                    assign count_d[27:0]   = in_valid_i ? front_count :
+                                             take_back ? count_q[PB*28 +: 28] : count_q[27:0];
+                    assign valid_d[0]      = in_valid_i ? 1'b1 :
+                                             (K > 1 && take_back) ? valid_q[PB] :
+                                             (K == 1 && flush_emit) ? 1'b0 : valid_q[0];
+                end else begin : g_rest
+                    wire take_front = in_valid_i && moves[p];
+                    assign tuple_d[p*TW +: TW] = take_front ? tuple_q[PF*TW +: TW] :
+                                                 take_back ? tuple_q[PB*TW +: TW] : tuple_q[p*TW +: TW];
+                    assign count_d[p*28 +: 28] = take_front ? count_q[PF*28 +: 28] :
+                                                 take_back ? count_q[PB*28 +: 28] : count_q[p*28 +: 28];
+                    assign valid_d[p]          = take_front ? valid_q[PF] :
+                                                 take_back ? valid_q[PB] :
+                                                 (!in_valid_i && flush_emit && p == K - 1) ? 1'b0 :
+                                                 valid_q[p];
                 end
             end
+            wire [6:0] used_d = (in_valid_i && !any_hit && !full) ? used_q + 7'd1 :
+                                (!in_valid_i && flush_emit) ? used_q - 7'd1 : used_q;
 
-            // ---- the slots: written only by a message
+            // ---- two clocks ahead: the S1R tuple against the list as it will be
+            // after this clock (and the S2 tuple, position 0 after the next)
+            // the list against a tuple: which valid entries hold it
+            function [K-1:0] holding(input [TW-1:0] t);
+                integer m;
+                begin
+                    for (m = 0; m < K; m = m + 1)
+                        holding[m] = valid_q[m] && tuple_q[m*TW +: TW] == t;
+                end
+            endfunction
+            wire [K-1:0] eq_ahead = holding(ahead_tuple_i);
+            reg  [K-1:0] eq_q;       // the S2 tuple against the list as it is
+            reg          eq_pre_q;   // the S2 tuple equals the S3 message
+            wire [K-1:0] eq_d = moved(eq_ahead, in_tuple_i == ahead_tuple_i, in_valid_i, moves);
+
+            // ---- one clock ahead: the S2 tuple's hit vector and count after this clock
+            wire [K-1:0] hit_d = moved(eq_q, eq_pre_q, in_valid_i, moves);
+            // This message's new count (the end of the adder) joins last, through
+            // one multiplexer.  Any other entry the S2 tuple matches keeps its count
+            // through this clock's shift, so its count is taken where it is now,
+            // from registers alone: the entry that moves to the front matches only
+            // if the S2 tuple is this message's (the front case), and the last
+            // entry drops out when a miss evicts it.
+            wire keep_last = !in_valid_i || any_hit || !full;
+            reg  [27:0] others;
+            always @* begin
+                others = 28'd0;
+                for (j = 0; j < K; j = j + 1)
+                    if (j < K - 1 || keep_last)
+                        others = others | (count_q[j*28 +: 28] & {28{eq_q[j]}});
+            end
+            wire [27:0] hit_count_d = (in_valid_i && eq_pre_q) ? front_count : others;
+
             always @(posedge clk_i) begin
-                if (in_valid_i) begin
-                    tuple_q[widx] <= in_tuple_i;
-                    count_q[widx] <= new_count;
-                end
-                rank_q    <= rank_d;
-                valid_q   <= valid_d;
-                used_q    <= used_d;
-                vic_q     <= vic_d;
-                vic_idx_q <= vic_idx_d;
+                tuple_q    <= tuple_d;
+                count_q    <= count_d;
+                valid_q    <= valid_d;
+                used_q     <= used_d;
+                hit_q      <= hit_d;
+                hit_count_q <= hit_count_d;
+                eq_q       <= eq_d;
+                eq_pre_q   <= pre_tuple_i == ahead_tuple_i;
                 if (rst_i) begin
-                    valid_q   <= {K{1'b0}};
-                    used_q    <= 7'd0;
-                    vic_q     <= ONE_K;
-                    vic_idx_q <= {RB{1'b0}};
+                    valid_q    <= {K{1'b0}};
+                    used_q     <= 7'd0;
                 end
-            end
-
-            // ---- two clocks ahead: the S1R tuple against the slots as they
-            // will be after this clock (the written slot holds the S3
-            // message's tuple), and against the S2 tuple; one clock ahead the
-            // S2 tuple's hit after this clock, the same way
-            reg  [K-1:0]  eq_slots, hit_d;
-            reg  [RB-1:0] hit_idx_d;
-            reg  [27:0]   eq_count;
-            wire          eq_in = in_tuple_i == ahead_tuple_i;
-            always @* begin
-                for (i = 0; i < K; i = i + 1)
-                    eq_slots[i] = tuple_q[i] == ahead_tuple_i;
-                hit_d = (wsel & {K{eq_pre_q}}) | (~wsel & eq_q);
-                for (i = 0; i < RB; i = i + 1)
-                    hit_idx_d[i] = |(hit_d & slot_bit(i));
-                // the S2 tuple's count as the slots hold it (the written
-                // slot's is taken from the adder below)
-                eq_count = 28'd0;
-                if (eq_q != {K{1'b0}})
-                    for (i = 0; i < K; i = i + 1)
-                        eq_count = eq_count | (count_q[i] & {28{eq_q[i]}});
-            end
-
-            always @(posedge clk_i) begin
-                eq_q      <= (wsel & {K{eq_in}}) | (~wsel & valid_q & eq_slots);
-                eq_pre_q  <= pre_tuple_i == ahead_tuple_i;
-                hit_any_q <= |hit_d;
-                hit_idx_q <= hit_idx_d;
-                // this message's new count if the S2 tuple is the same; else
-                // its slot keeps its count (if this message overwrites that
-                // slot with another tuple, the S2 tuple misses and the count
-                // is not used)
-                hit_count_q <= (in_valid_i && eq_pre_q) ? new_count : eq_count;
             end
 
 `ifdef SP_ASSERT
-            localparam [31:0]   K32M1  = K - 1;
-            localparam [RB-1:0] LAST_R = K32M1[RB-1:0];
-            reg [6:0]   f_valid_n;   // the valid slots
-            reg         f_distinct;  // valid slots hold distinct tuples
-            reg         f_ranks;     // their ranks are 0..used-1, each once
-            reg         f_shape;     // not flushing: valid slots are 0..used-1
-            reg         f_counts;    // the registered count is the hit slot's
-            reg [K-1:0] f_rank0, f_last;         // the slots ranked 0, K-1
-            reg [K-1:0] f_hold_pre, f_hold_in;   // the slots holding the S2, S3 tuple
-            reg [K-1:0] f_vic;       // what vic_q must be
-            reg [RB-1:0] f_vic_idx;
-            integer     a, b;
+            reg [6:0] f_valid_n;   // the valid entries
+            reg       f_shape;     // the valid entries form a prefix, of distinct tuples
+            reg       f_counts;    // the registered count is the hit entry's
+            integer   a, b;
             always @* begin
-                f_valid_n  = 7'd0;
-                f_distinct = 1'b1;
-                f_ranks    = 1'b1;
-                f_shape    = 1'b1;
-                f_vic_idx  = {RB{1'b0}};
+                f_valid_n = 7'd0;
+                f_shape   = 1'b1;
+                f_counts  = 1'b1;
                 for (a = 0; a < K; a = a + 1) begin
-                    f_valid_n     = f_valid_n + {6'd0, valid_q[a]};
-                    f_rank0[a]    = valid_q[a] && rank_q[a*RB +: RB] == {RB{1'b0}};
-                    f_last[a]     = valid_q[a] && rank_q[a*RB +: RB] == LAST_R;
-                    f_hold_pre[a] = valid_q[a] && tuple_q[a] == pre_tuple_i;
-                    f_hold_in[a]  = valid_q[a] && tuple_q[a] == in_tuple_i;
-                    if (valid_q[a] && {{(7 - RB){1'b0}}, rank_q[a*RB +: RB]} >= used_q) f_ranks = 1'b0;
+                    f_valid_n = f_valid_n + {6'd0, valid_q[a]};
+                    if (a > 0 && valid_q[a] && !valid_q[a-1]) f_shape = 1'b0;
                     for (b = a + 1; b < K; b = b + 1)
-                        if (valid_q[a] && valid_q[b]) begin
-                            if (tuple_q[a] == tuple_q[b]) f_distinct = 1'b0;
-                            if (rank_q[a*RB +: RB] == rank_q[b*RB +: RB]) f_ranks = 1'b0;
-                        end
-                    if (!flushing_q && valid_q[a] != (a < used_q)) f_shape = 1'b0;
-                    if (vic_q[a]) f_vic_idx = f_vic_idx | a[RB-1:0];
+                        if (valid_q[b] && tuple_q[a*TW +: TW] == tuple_q[b*TW +: TW]) f_shape = 1'b0;
+                    if (hit_q[a] && hit_count_q != count_q[a*28 +: 28]) f_counts = 1'b0;
                 end
-                f_vic    = flushing_q ? f_rank0 : used_q == K7 ? f_last : ONE_K << used_q;
-                f_counts = hit_count_q == count_q[hit_idx_q];
             end
             always @(posedge clk_i) begin
                 if (!rst_i) begin
-                    // a flush runs only with the pipeline empty
+                    // a flush runs only with the pipeline empty; a list holds no tuple twice
                     assert (!(in_valid_i && (flushing_q || flush_start_i)));
                     assert (!(flush_start_i && flushing_q));
                     // the comparisons made ahead assume no flush move in between
                     assert (!(in_valid_i && flush_moved_q != 2'b00));
-                    assert (used_q <= K7);
-                    // Why the lookup ahead is right (these make the whole
-                    // block's formal proof inductive): the valid slots hold
-                    // distinct tuples, ranked 0..used-1, counted by used_q,
-                    // not empty while flushing; between flushes they are
-                    // 0..used-1 and vic_q the first free slot or the one
-                    // ranked last, while flushing the one ranked first; the
-                    // tuples advance S1R -> S2 -> S3 one stage per clock, so
-                    // the S2-S3 comparison follows them; the S2 comparison
-                    // is exact after one calm clock, the S3 hit, its slot
-                    // and its count after two, and a message reaches S3 only
-                    // after two.
-                    assert (f_distinct && f_ranks && f_shape && used_q == f_valid_n);
-                    assert (!flushing_q || valid_q != {K{1'b0}});
-                    assert (vic_q == f_vic && vic_idx_q == f_vic_idx);
+                    assert ((hit & (hit - ONE_K)) == {K{1'b0}});
+                    assert ({25'd0, used_q} <= K);
+                    // Why the lookup a clock ahead is right (these make the whole
+                    // block's formal proof inductive): the list is a prefix of
+                    // distinct tuples counted by used_q, not empty while flushing;
+                    // the tuples advance S1R -> S2 -> S3 one stage per clock, so
+                    // the S2-S3 comparison follows them; the S2 comparison is exact
+                    // after one calm clock, the S3 hit vector and its count after
+                    // two, and a message reaches S3 only after two.
+                    assert (f_shape && used_q == f_valid_n && (!flushing_q || valid_q[0]));
                     assert (eq_pre_q == (pre_tuple_i == in_tuple_i));
                     assert (!in_valid_i || calm_q == 2'b11);
-                    if (calm_q[0]) assert (eq_q == f_hold_pre);
-                    if (calm_q == 2'b11)
-                        assert (hit_any_q == (f_hold_in != {K{1'b0}}) &&
-                                (!hit_any_q || (f_hold_in == ONE_K << hit_idx_q && f_counts)));
+                    if (calm_q[0]) assert (eq_q == holding(pre_tuple_i));
+                    if (calm_q == 2'b11) assert (hit_q == holding(in_tuple_i) && f_counts);
                 end
             end
 `endif
         end
     endgenerate
-
 
 endmodule
 

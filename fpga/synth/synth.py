@@ -571,7 +571,9 @@ PART_PLANS = {
     "u_hash": "eight S-box copies (one per byte of a 64-bit tuple, read in one clock) and the "
               "copy the bus reads; a hash over fewer bytes per clock, or the cheaper hash the "
               "spec allows beside the paper's, needs fewer copies",
-    "u_assoc": "the associative stage's entries, their comparators and count adders",
+    "u_assoc": "A_k's entries in flip-flops as a shifting move-to-front list (k comparators "
+               "of 3 + 2W bits and a multiplexer per entry bit; docs/rtl.md says why slots "
+               "ranked in place were not cheaper); its entries, or their counts, in block RAM",
     "u_stage1": "the samplers' draw and the counter table's read-modify-write pipeline "
                 "with its forwarding",
     "u_stage1/fsm": "the tagged compressor's decision",
@@ -586,11 +588,15 @@ PATH_PLANS = {
     "sp_tag_fsm.v": "the tag comparison, the Empty/Valid/Evict decision and the written entry "
                     "in one clock after the table read: splitting the decision over two stages, "
                     "with forwarding for back-to-back events on a row",
-    "sp_stage1.v": "the counter table's read, the count update and the write data in one clock "
-                   "(with the forwarding of the entry written the clock before)",
+    "sp_stage1.v": "the counter table's read-modify-write: the row from the RAM, the writes "
+                   "it missed merged in, the count update and the written entry",
     "sp_assoc.v": "the associative stage's hit selection and count addition",
     "sp_acc.v": "the accounting adders", "sp_regs.v": "the register file's checks and read data",
-    "sp_hash.v": "the hash's S-box reads and xor", "sp_xor_fold.v": "the xor-fold to the index width",
+    "sp_hash.v": "the S-box RAMs' clock-to-output into the hash register (the RAMs' own "
+                 "output registers would take it, at one more pipeline stage)",
+    "sp_xor_fold.v": "the run-time xor-fold and its width multiplexer in front of the table's "
+                     "read address",
+    "sp_fifo.v": "the tuple queue's write",
     "sp_stratprof.v": "the block's own bookkeeping between the stages",
 }
 
