@@ -118,13 +118,20 @@ module sp_assoc #(
 
     generate
         if (K == 1) begin : g_one
-            // ---- one slot: compared in S3, its count added directly.  The
-            // sum overflows only with the bits above c's width all ones and
-            // a carry out of the low part, so the carry chain is c's width
-            // and the high part is the old one or its increment.
+            // ---- one entry, its count added directly.  The sum overflows
+            // only with the bits above c's width all ones and a carry out of
+            // the low part, so the carry chain is c's width and the high part
+            // is the old one or its increment.  The comparison is made a
+            // clock ahead, on the S2 tuple against the entry as this clock
+            // leaves it (the S3 message's tuple when there is one), so S3
+            // starts from a register: a 3 + 2W-bit comparison in S3 is the
+            // iCE40's longest path.
             reg  [TW-1:0]       tuple_q;
             reg  [27:0]         count_q;
-            wire                hit      = valid_q[0] && tuple_q == in_tuple_i;
+            reg                 hit_q;
+            wire                hit_d    = in_valid_i ? in_tuple_i == pre_tuple_i :
+                                           valid_q[0] && !flush_emit && tuple_q == pre_tuple_i;
+            wire                hit      = hit_q;
             wire [IN_BITS:0]    low_sum  = {1'b0, count_q[IN_BITS-1:0]} + {1'b0, in_count_i};
             wire                ovf      = &count_q[27:IN_BITS] && low_sum[IN_BITS];
             wire [27-IN_BITS:0] high_inc = count_q[27:IN_BITS] + {{(27 - IN_BITS){1'b0}}, 1'b1};
@@ -146,11 +153,15 @@ module sp_assoc #(
                 end
                 if (in_valid_i)      valid_q[0] <= 1'b1;
                 else if (flush_emit) valid_q[0] <= 1'b0;
-                if (rst_i) valid_q[0] <= 1'b0;
+                hit_q <= hit_d;
+                if (rst_i) begin
+                    valid_q[0] <= 1'b0;
+                    hit_q      <= 1'b0;
+                end
             end
 
-            // the lookahead inputs serve the larger tables only
-            wire [2*TW-1:0] unused_ahead = {ahead_tuple_i, pre_tuple_i};
+            // the tuple two clocks ahead serves the larger tables only
+            wire [TW-1:0] unused_ahead = ahead_tuple_i;
 
 `ifdef SP_ASSERT
             always @(posedge clk_i) begin
@@ -160,6 +171,8 @@ module sp_assoc #(
                     assert (!(in_valid_i && flush_moved_q != 2'b00));
                     assert (!in_valid_i || calm_q == 2'b11);
                     assert (!flushing_q || valid_q[0]);
+                    // the comparison made a clock ahead is the entry's now
+                    assert (!in_valid_i || hit_q == (valid_q[0] && tuple_q == in_tuple_i));
                 end
             end
 `endif
