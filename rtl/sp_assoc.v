@@ -24,8 +24,8 @@
  * behind it.  flush_done_o pulses with the last one, or at once for an
  * empty list.
  *
- * ASSOC_K = 1 keeps one entry and none of the list: the message is compared
- * with it in S3, and the entry's own register feeds the adder.
+ * ASSOC_K = 1 keeps one entry and none of the list: the S2 tuple is compared
+ * with it a clock ahead, and the entry's own register feeds the adder.
  */
 `resetall
 `default_nettype none
@@ -265,8 +265,7 @@ module sp_assoc #(
                     assign count_d[27:0]   = in_valid_i ? front_count :
                                              take_back ? count_q[PB*28 +: 28] : count_q[27:0];
                     assign valid_d[0]      = in_valid_i ? 1'b1 :
-                                             (K > 1 && take_back) ? valid_q[PB] :
-                                             (K == 1 && flush_emit) ? 1'b0 : valid_q[0];
+                                             take_back ? valid_q[PB] : valid_q[0];
                 end else begin : g_rest
                     wire take_front = in_valid_i && moves[p];
                     assign tuple_d[p*TW +: TW] = take_front ? tuple_q[PF*TW +: TW] :
