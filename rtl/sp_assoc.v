@@ -242,44 +242,12 @@ module sp_assoc #(
                                   any_hit ? hit_count_q : count_q[(K-1)*28 +: 28];
             assign used_o       = used_q;
 
-            // ---- next state, one position at a time (each position picks from
-            // itself, its neighbours or the message: a small multiplexer each)
-            wire [K*TW-1:0] tuple_d;
-            wire [K*28-1:0] count_d;
-            wire [K-1:0]    valid_d;
             // position 0's new count: with the low adder's carry the last input
             // (both candidates are ready before it)
             wire [27:0] front_nc = any_hit ? {hit_count_q[27:IN_BITS], low_sum[IN_BITS-1:0]} : in_count;
             wire [27:0] front_c  = (any_hit && !hit_high_ones) ? {high_inc, low_sum[IN_BITS-1:0]}
                                                                : in_count;
             wire [27:0] front_count = low_sum[IN_BITS] ? front_c : front_nc;
-            genvar p;
-            for (p = 0; p < K; p = p + 1) begin : g_next
-                // the entry behind (flush moves up) and in front (a message moves down)
-                localparam PB = (p < K - 1) ? p + 1 : p;
-                localparam PF = (p > 0) ? p - 1 : p;
-                wire take_back  = !in_valid_i && flush_emit && p < K - 1;
-                if (p == 0) begin : g_front
-                    assign tuple_d[TW-1:0] = in_valid_i ? in_tuple_i :
-                                             take_back ? tuple_q[PB*TW +: TW] : tuple_q[TW-1:0];
-                    assign count_d[27:0]   = in_valid_i ? front_count :
-                                             take_back ? count_q[PB*28 +: 28] : count_q[27:0];
-                    assign valid_d[0]      = in_valid_i ? 1'b1 :
-                                             take_back ? valid_q[PB] : valid_q[0];
-                end else begin : g_rest
-                    wire take_front = in_valid_i && moves[p];
-                    assign tuple_d[p*TW +: TW] = take_front ? tuple_q[PF*TW +: TW] :
-                                                 take_back ? tuple_q[PB*TW +: TW] : tuple_q[p*TW +: TW];
-                    assign count_d[p*28 +: 28] = take_front ? count_q[PF*28 +: 28] :
-                                                 take_back ? count_q[PB*28 +: 28] : count_q[p*28 +: 28];
-                    assign valid_d[p]          = take_front ? valid_q[PF] :
-                                                 take_back ? valid_q[PB] :
-                                                 (!in_valid_i && flush_emit && p == K - 1) ? 1'b0 :
-                                                 valid_q[p];
-                end
-            end
-            wire [6:0] used_d = (in_valid_i && !any_hit && !full) ? used_q + 7'd1 :
-                                (!in_valid_i && flush_emit) ? used_q - 7'd1 : used_q;
 
             // ---- two clocks ahead: the S1R tuple against the list as it will be
             // after this clock (and the S2 tuple, position 0 after the next)
@@ -314,19 +282,42 @@ module sp_assoc #(
             end
             wire [27:0] hit_count_d = (in_valid_i && eq_pre_q) ? front_count : others;
 
+            // ---- next state, in a clock that changes the list only: a message
+            // moves positions 1..(hit or k-1) down and takes position 0; a flush
+            // move takes position 0 out and moves the rest up.  Each position
+            // picks from itself or a neighbour (a small multiplexer, and the
+            // flip-flop's enable); written as one guarded block, a simulator
+            // works none of it out in the other clocks.
+            integer p;
             always @(posedge clk_i) begin
-                tuple_q    <= tuple_d;
-                count_q    <= count_d;
-                valid_q    <= valid_d;
-                used_q     <= used_d;
+                if (in_valid_i) begin
+                    for (p = K - 1; p > 0; p = p - 1)
+                        if (moves[p]) begin
+                            tuple_q[p*TW +: TW] <= tuple_q[(p-1)*TW +: TW];
+                            count_q[p*28 +: 28] <= count_q[(p-1)*28 +: 28];
+                            valid_q[p]          <= valid_q[p-1];
+                        end
+                    tuple_q[TW-1:0] <= in_tuple_i;
+                    count_q[27:0]   <= front_count;
+                    valid_q[0]      <= 1'b1;
+                    if (!any_hit && !full) used_q <= used_q + 7'd1;
+                end else if (flush_emit) begin
+                    tuple_q <= tuple_q >> TW;
+                    count_q <= count_q >> 28;
+                    valid_q <= valid_q >> 1;
+                    used_q  <= used_q - 7'd1;
+                end
+                if (rst_i) begin
+                    valid_q <= {K{1'b0}};
+                    used_q  <= 7'd0;
+                end
+            end
+
+            always @(posedge clk_i) begin
                 hit_q      <= hit_d;
                 hit_count_q <= hit_count_d;
                 eq_q       <= eq_d;
                 eq_pre_q   <= pre_tuple_i == ahead_tuple_i;
-                if (rst_i) begin
-                    valid_q    <= {K{1'b0}};
-                    used_q     <= 7'd0;
-                end
             end
 
 `ifdef SP_ASSERT

@@ -51,11 +51,15 @@ struct Totals {
 std::vector<std::pair<uint32_t, uint32_t>> config_writes(unsigned sampler, unsigned rate,
                                                          unsigned index_bits, bool assoc)
 {
+    bool tagged = sampler == SP_SAMPLER_TAG;
     return {
         {SP_REG_MODE, sampler | (assoc ? SP_MODE_ASSOC_EN : 0u)},
         {SP_REG_RATE, rate},
-        {SP_REG_TABLE, index_bits << SP_TABLE_INDEX_BITS_SHIFT | 1u << SP_TABLE_WAYS_LOG2_SHIFT |
-                           2u << SP_TABLE_TAG_BITS_SHIFT},
+        /* the paper's 2-way, 2-bit tags for TAG; the other modes use neither, and the
+           smallest values are accepted by every build */
+        {SP_REG_TABLE, index_bits << SP_TABLE_INDEX_BITS_SHIFT |
+                           (tagged ? 1u : 0u) << SP_TABLE_WAYS_LOG2_SHIFT |
+                           (tagged ? 2u : 1u) << SP_TABLE_TAG_BITS_SHIFT},
         {SP_REG_OQ_WATERMARK, 1},
         {SP_REG_IRQ_ENABLE, SP_IRQ_WATERMARK},
         {SP_REG_CTRL, SP_CTRL_ENABLE},
