@@ -145,7 +145,7 @@ verif-overflow: $(VERIF_DIR)/full/sp_tb_full
 	$(VERIF_DIR)/full/sp_tb_full --suite overflow
 
 # ---- unit test of the accounting counters past 2^32 (verif/unit/sp_acc_tb.cpp),
-# at the full width and at 40 bits
+# at the full width, at 40 bits and at the small builds' 32 bits
 define unit_acc
 $(BIN)/test_rtl_acc$(1): $(VERIF_RTL_DIR)/sp_acc.v verif/unit/sp_acc_tb.cpp verif/tb/sp_stim.h
 	@command -v $(VERILATOR) >/dev/null || { echo "verif: $(VERILATOR) not found (apt-get install verilator)"; exit 1; }
@@ -160,6 +160,7 @@ TEST_BINS += $(BIN)/test_rtl_acc$(1)
 endef
 $(eval $(call unit_acc,,64))
 $(eval $(call unit_acc,40,40))
+$(eval $(call unit_acc,32,32))
 
 # ---- simulation speed (make bench): the paper's H[P_256]_2048 + A_16 built
 # without assertions or waves, driven with no model beside it
