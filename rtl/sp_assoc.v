@@ -178,13 +178,14 @@ module sp_assoc #(
 `endif
         end else begin : g_list
             // ---- the move-to-front list in registers
-            reg [K*TW-1:0] tuple_q;
-            reg [K*28-1:0] count_q;
+            // one word per position: a simulator then compares and moves
+            // whole words (Yosys keeps them in flip-flops, as before)
+            (* mem2reg *) reg [TW-1:0] tuple_q [0:K-1];
+            (* mem2reg *) reg [27:0]   count_q [0:K-1];
             reg [6:0]      used_q;
 
 
             // ---- lookup, prepared in the previous clock
-            localparam [K-1:0] ONE_K = 1;
             reg  [K-1:0] hit_q;
             wire [K-1:0] hit = in_valid_i ? hit_q : {K{1'b0}};
             wire any_hit = |hit;
@@ -207,11 +208,15 @@ module sp_assoc #(
             // hits at i or further back, that is (the hit vector being one-hot) when
             // no position before i hits: an OR of registers, not a chain through
             // any_hit (used only with in_valid_i)
-            reg [K-1:0] moves;
+            // (the OR over the positions before each one is formed a word at a
+            // time: log2(k) shifted ORs)
+            reg [K-1:0] moves, earlier;
+            integer sh;
             always @* begin
-                moves = {K{1'b0}};
-                for (j = 1; j < K; j = j + 1)
-                    moves[j] = (hit_q & ((ONE_K << j) - ONE_K)) == {K{1'b0}};
+                earlier = hit_q << 1;
+                for (sh = 1; sh < K; sh = sh * 2)
+                    earlier = earlier | (earlier << sh);
+                moves = ~earlier;
             end
 
             // A per-position vector as a clock moves the list: with a message
@@ -219,14 +224,11 @@ module sp_assoc #(
             // position 0 takes front (what holds for the message's tuple); without
             // one it is unchanged.
             function [K-1:0] moved(input [K-1:0] v, input front, input msg, input [K-1:0] mv);
-                integer m;
+                reg [K-1:0] shifted;
                 begin
-                    moved = v;
-                    if (msg) begin
-                        for (m = 1; m < K; m = m + 1)
-                            if (mv[m]) moved[m] = v[m-1];
-                        moved[0] = front;
-                    end
+                    shifted    = ((v << 1) & mv) | (v & ~mv);
+                    shifted[0] = front;
+                    moved      = msg ? shifted : v;
                 end
             endfunction
 
@@ -236,10 +238,10 @@ module sp_assoc #(
             assign empty        = !valid_q[0];
             assign last_one     = !valid_q[(K > 1) ? 1 : 0];
             assign out_valid_o  = in_emit || flush_emit;
-            assign out_tuple_o  = flush_emit ? tuple_q[TW-1:0] :
-                                  any_hit ? in_tuple_i : tuple_q[(K-1)*TW +: TW];
-            assign out_count_o  = flush_emit ? count_q[27:0] :
-                                  any_hit ? hit_count_q : count_q[(K-1)*28 +: 28];
+            assign out_tuple_o  = flush_emit ? tuple_q[0] :
+                                  any_hit ? in_tuple_i : tuple_q[K-1];
+            assign out_count_o  = flush_emit ? count_q[0] :
+                                  any_hit ? hit_count_q : count_q[K-1];
             assign used_o       = used_q;
 
             // position 0's new count: with the low adder's carry the last input
@@ -256,7 +258,7 @@ module sp_assoc #(
                 integer m;
                 begin
                     for (m = 0; m < K; m = m + 1)
-                        holding[m] = valid_q[m] && tuple_q[m*TW +: TW] == t;
+                        holding[m] = valid_q[m] && tuple_q[m] == t;
                 end
             endfunction
             wire [K-1:0] eq_ahead = holding(ahead_tuple_i);
@@ -278,7 +280,7 @@ module sp_assoc #(
                 others = 28'd0;
                 for (j = 0; j < K; j = j + 1)
                     if (j < K - 1 || keep_last)
-                        others = others | (count_q[j*28 +: 28] & {28{eq_q[j]}});
+                        others = others | (count_q[j] & {28{eq_q[j]}});
             end
             wire [27:0] hit_count_d = (in_valid_i && eq_pre_q) ? front_count : others;
 
@@ -293,17 +295,19 @@ module sp_assoc #(
                 if (in_valid_i) begin
                     for (p = K - 1; p > 0; p = p - 1)
                         if (moves[p]) begin
-                            tuple_q[p*TW +: TW] <= tuple_q[(p-1)*TW +: TW];
-                            count_q[p*28 +: 28] <= count_q[(p-1)*28 +: 28];
+                            tuple_q[p] <= tuple_q[p-1];
+                            count_q[p] <= count_q[p-1];
                             valid_q[p]          <= valid_q[p-1];
                         end
-                    tuple_q[TW-1:0] <= in_tuple_i;
-                    count_q[27:0]   <= front_count;
+                    tuple_q[0]      <= in_tuple_i;
+                    count_q[0]      <= front_count;
                     valid_q[0]      <= 1'b1;
                     if (!any_hit && !full) used_q <= used_q + 7'd1;
                 end else if (flush_emit) begin
-                    tuple_q <= tuple_q >> TW;
-                    count_q <= count_q >> 28;
+                    for (p = 0; p < K - 1; p = p + 1) begin
+                        tuple_q[p] <= tuple_q[p+1];
+                        count_q[p] <= count_q[p+1];
+                    end
                     valid_q <= valid_q >> 1;
                     used_q  <= used_q - 7'd1;
                 end
@@ -321,6 +325,7 @@ module sp_assoc #(
             end
 
 `ifdef SP_ASSERT
+            localparam [K-1:0] ONE_K = 1;
             reg [6:0] f_valid_n;   // the valid entries
             reg       f_shape;     // the valid entries form a prefix, of distinct tuples
             reg       f_counts;    // the registered count is the hit entry's
@@ -333,8 +338,8 @@ module sp_assoc #(
                     f_valid_n = f_valid_n + {6'd0, valid_q[a]};
                     if (a > 0 && valid_q[a] && !valid_q[a-1]) f_shape = 1'b0;
                     for (b = a + 1; b < K; b = b + 1)
-                        if (valid_q[b] && tuple_q[a*TW +: TW] == tuple_q[b*TW +: TW]) f_shape = 1'b0;
-                    if (hit_q[a] && hit_count_q != count_q[a*28 +: 28]) f_counts = 1'b0;
+                        if (valid_q[b] && tuple_q[a] == tuple_q[b]) f_shape = 1'b0;
+                    if (hit_q[a] && hit_count_q != count_q[a]) f_counts = 1'b0;
                 end
             end
             always @(posedge clk_i) begin
