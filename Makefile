@@ -99,8 +99,8 @@ demo: deps
 bench: deps
 	@$(MAKE) --no-print-directory bench-run
 .PHONY: bench-run
-bench-run: $(BIN)/sp_bench $(SIMSPEED_BIN) $(BIN)/sp_drvcost $(SOC_TB) $(SOC_FW_PROFILE_HEX)
-	@SIMSPEED=$(SIMSPEED_BIN) SOC_TB=$(SOC_TB) SOC_ROM=$(SOC_FW_PROFILE_HEX) TRACES="$(TRACES)" \
+bench-run: $(BIN)/sp_bench $(SIMSPEED_BIN) $(SIMSPEED_HP_BIN) $(BIN)/sp_drvcost $(SOC_TB) $(SOC_FW_PROFILE_HEX)
+	@SIMSPEED=$(SIMSPEED_BIN) SIMSPEED_HP=$(SIMSPEED_HP_BIN) SOC_TB=$(SOC_TB) SOC_ROM=$(SOC_FW_PROFILE_HEX) TRACES="$(TRACES)" \
 	  scripts/bench.sh
 
 clean:
