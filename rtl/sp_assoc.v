@@ -186,6 +186,7 @@ module sp_assoc #(
 
 
             // ---- lookup, prepared in the previous clock
+            localparam [K-1:0] ONE_K = 1;
             reg  [K-1:0] hit_q;
             wire [K-1:0] hit = in_valid_i ? hit_q : {K{1'b0}};
             wire any_hit = |hit;
@@ -208,15 +209,11 @@ module sp_assoc #(
             // hits at i or further back, that is (the hit vector being one-hot) when
             // no position before i hits: an OR of registers, not a chain through
             // any_hit (used only with in_valid_i)
-            // (the OR over the positions before each one is formed a word at a
-            // time: log2(k) shifted ORs)
-            reg [K-1:0] moves, earlier;
-            integer sh;
+            reg [K-1:0] moves;
             always @* begin
-                earlier = hit_q << 1;
-                for (sh = 1; sh < K; sh = sh * 2)
-                    earlier = earlier | (earlier << sh);
-                moves = ~earlier;
+                moves = {K{1'b0}};
+                for (j = 1; j < K; j = j + 1)
+                    moves[j] = (hit_q & ((ONE_K << j) - ONE_K)) == {K{1'b0}};
             end
 
             // A per-position vector as a clock moves the list: with a message
@@ -224,11 +221,14 @@ module sp_assoc #(
             // position 0 takes front (what holds for the message's tuple); without
             // one it is unchanged.
             function [K-1:0] moved(input [K-1:0] v, input front, input msg, input [K-1:0] mv);
-                reg [K-1:0] shifted;
+                integer m;
                 begin
-                    shifted    = ((v << 1) & mv) | (v & ~mv);
-                    shifted[0] = front;
-                    moved      = msg ? shifted : v;
+                    moved = v;
+                    if (msg) begin
+                        for (m = 1; m < K; m = m + 1)
+                            if (mv[m]) moved[m] = v[m-1];
+                        moved[0] = front;
+                    end
                 end
             endfunction
 
@@ -297,11 +297,11 @@ module sp_assoc #(
                         if (moves[p]) begin
                             tuple_q[p] <= tuple_q[p-1];
                             count_q[p] <= count_q[p-1];
-                            valid_q[p]          <= valid_q[p-1];
+                            valid_q[p] <= valid_q[p-1];
                         end
-                    tuple_q[0]      <= in_tuple_i;
-                    count_q[0]      <= front_count;
-                    valid_q[0]      <= 1'b1;
+                    tuple_q[0] <= in_tuple_i;
+                    count_q[0] <= front_count;
+                    valid_q[0] <= 1'b1;
                     if (!any_hit && !full) used_q <= used_q + 7'd1;
                 end else if (flush_emit) begin
                     for (p = 0; p < K - 1; p = p + 1) begin
@@ -325,7 +325,6 @@ module sp_assoc #(
             end
 
 `ifdef SP_ASSERT
-            localparam [K-1:0] ONE_K = 1;
             reg [6:0] f_valid_n;   // the valid entries
             reg       f_shape;     // the valid entries form a prefix, of distinct tuples
             reg       f_counts;    // the registered count is the hit entry's
