@@ -41,7 +41,7 @@ def run(binary, trace, tuples, assoc, workdir):
     if proc.returncode != 0 or not m:
         sys.exit("simprofile: %s failed (exit %d): %s" % (" ".join(cmd), proc.returncode,
                                                           (proc.stderr or proc.stdout)[-400:]))
-    ann = subprocess.run(["callgrind_annotate", "--auto=yes", "--show-percs=no", out],
+    ann = subprocess.run(["callgrind_annotate", "--auto=yes", "--threshold=100", "--show-percs=no", out],
                          capture_output=True, text=True, check=True).stdout
     return ann, int(m.group(1))
 
@@ -66,6 +66,10 @@ def charge(annotated):
             in_model = os.path.basename(line.split(":", 1)[1].strip()).startswith("Vsp_stratprof")
             continue
         m = ANNOTATED.match(line)
+        if m and m.group(2).startswith("events annotated"):
+            # the summary after the last file's section
+            in_model = False
+            continue
         # "=> callee" lines repeat a call's whole cost: its own lines count it
         if not in_model or not m or m.group(2).startswith("=>"):
             continue
@@ -97,6 +101,11 @@ def main():
     if c2 <= c1:
         sys.exit("simprofile: the trace has fewer than %d tuples" % (3 * args.tuples))
     p1, p2 = charge(ann1), charge(ann2)
+    for ann, parts in ((ann1, p1), (ann2, p2)):
+        m = re.search(r"^\s*([\d,]+)\s+PROGRAM TOTALS", ann, re.M)
+        if not m or sum(parts.values()) > int(m.group(1).replace(",", "")):
+            sys.exit("simprofile: the model's lines add up to more than the program's total: "
+                     "callgrind_annotate's output was not read right")
     per_clock = {k: (p2[k] - p1[k]) / (c2 - c1) for k in p2}
     total = sum(per_clock.values())
     for name, _ in PARTS:
