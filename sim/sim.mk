@@ -30,7 +30,7 @@ $(SYSC_BIN): $(SYSC_SRCS) $(SYSC_HDRS) $(VERIF_RTL) $(VERIF_VLT) $(SYSC_CLI_OBJS
 	@mkdir -p $(SYSC_DIR) $(BIN)
 	@rm -f $(SYSC_DIR)/sp_sysc  # Verilator's own make does not see the libraries change
 	$(VERILATOR) --sc --exe --build -j 2 -O3 --x-assign fast --x-initial fast \
-	  -Wno-fatal -Wno-lint -Wno-style --top-module sp_stratprof -I$(VERIF_RTL_DIR) \
+	  -Wno-fatal -Wno-lint -Wno-style --top-module sp_stratprof -I$(VERIF_RTL_DIR) $(SP_SBOX_DEFINE) \
 	  $(call verif_gflags,$(VERIF_SET_$(SYSC_SET))) $(VERIF_VLT) $(VERIF_RTL) $(abspath $(SYSC_SRCS)) \
 	  -CFLAGS "$(SYSC_CXXFLAGS) $(SYSC_INC) $(call verif_dflags,$(VERIF_SET_$(SYSC_SET)))" \
 	  -LDFLAGS "$(abspath $(SYSC_CLI_OBJS)) $(VERIF_LIBS)" -MAKEFLAGS OPT_FAST=-O2 \

@@ -63,7 +63,7 @@ $(VERIF_DIR)/$(1)/sp_tb_$(1): $(VERIF_RTL) $(VERIF_VLT) $(VERIF_TB_SRCS) verif/t
 	@rm -f $$@  # Verilator's own make does not see the libraries change
 	$(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast --trace \
 	  --assert -DSP_ASSERT \
-	  -Wno-fatal -Wno-lint -Wno-style --top-module sp_stratprof -I$(VERIF_RTL_DIR) \
+	  -Wno-fatal -Wno-lint -Wno-style --top-module sp_stratprof -I$(VERIF_RTL_DIR) $(SP_SBOX_DEFINE) \
 	  $(call verif_gflags,$(2)) $(VERIF_VLT) $(VERIF_RTL) \
 	  $(abspath $(VERIF_TB_SRCS) verif/tb/sp_dut_rtl.cpp) \
 	  -CFLAGS "-std=c++17 -O2 $(VERIF_INC) $(call verif_dflags,$(2)) -DSP_TB_NAME=\\\"verif_$(1)\\\"" \
@@ -176,7 +176,7 @@ $(1): $(VERIF_RTL) $(VERIF_VLT) verif/tb/sp_stim.cpp verif/tb/sp_simspeed.cpp \
 	@command -v $(VERILATOR) >/dev/null || { echo "verif: $(VERILATOR) not found (apt-get install verilator)"; exit 1; }
 	@mkdir -p $(2)
 	$(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast \
-	  -Wno-fatal -Wno-lint -Wno-style --top-module sp_stratprof -I$(VERIF_RTL_DIR) \
+	  -Wno-fatal -Wno-lint -Wno-style --top-module sp_stratprof -I$(VERIF_RTL_DIR) $(SP_SBOX_DEFINE) \
 	  $(call verif_gflags,$(3)) $(VERIF_VLT) $(VERIF_RTL) \
 	  $(abspath verif/tb/sp_stim.cpp verif/tb/sp_simspeed.cpp) \
 	  -CFLAGS "-std=c++17 -O2 -g $(VERIF_INC) $(call verif_dflags,$(3))" \

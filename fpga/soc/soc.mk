@@ -41,7 +41,7 @@ $(SOC_TB): $(SOC_RTL) $(SOC_BLOCK) fpga/soc/sim/sp_soc_sim.v fpga/soc/sim/sp_soc
 	@rm -f $@
 	$(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast \
 	  $(if $(filter 1,$(SOC_WAVES)),--trace) \
-	  -Wno-fatal -Wno-lint -Wno-style -DRISCV_FORMAL --top-module sp_soc_sim -Irtl \
+	  -Wno-fatal -Wno-lint -Wno-style -DRISCV_FORMAL --top-module sp_soc_sim -Irtl $(SP_SBOX_DEFINE) \
 	  fpga/soc/lint.vlt $(SOC_CORE) $(SOC_RTL) $(SOC_BLOCK) fpga/soc/sim/sp_soc_sim.v \
 	  $(abspath fpga/soc/sim/sp_soc_tb.cpp) \
 	  -CFLAGS "-std=c++17 -O2 -I$(abspath cmodel/include) -I$(abspath sw/profile)" \
