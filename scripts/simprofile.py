@@ -5,10 +5,10 @@ Runs a simulation-speed program (verif/tb/sp_simspeed.cpp, built with -g)
 twice under valgrind's callgrind, on the first N and on the first 3N tuples
 of a trace, and divides the difference of host instructions by the
 difference of clocks, so that set-up, reset and the run's end drop out.
-Every annotated line of the Verilated model is charged to the instance it
-names (docs/rtl.md's hierarchy; lines that name none are the block's own
-logic or the simulator's scheduling), and the result is printed as Markdown
-rows: part, host instructions per clock.  callgrind counts instructions, not
+Every statement of the Verilated model is charged to the first instance it
+names (docs/rtl.md's hierarchy; statements that name none are the block's
+own logic or the simulator's scheduling), and the result is printed as
+Markdown rows: part, host instructions per clock.  callgrind counts instructions, not
 seconds, so the numbers repeat exactly for the same binary and inputs.
 
   scripts/simprofile.py BINARY --trace FILE [--tuples N] [--assoc K]
@@ -17,6 +17,7 @@ import argparse
 import collections
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -91,7 +92,7 @@ def main():
     ap.add_argument("--assoc", type=int, default=16)
     args = ap.parse_args()
     for tool in ("valgrind", "callgrind_annotate"):
-        if subprocess.run(["sh", "-c", "command -v " + tool], capture_output=True).returncode:
+        if not shutil.which(tool):
             sys.exit("simprofile: %s not found (scripts/deps.sh installs valgrind)" % tool)
     if not os.path.exists(args.trace):
         sys.exit("simprofile: %s: no such trace" % args.trace)

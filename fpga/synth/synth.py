@@ -563,16 +563,10 @@ def breakdown(results):
 # the part has now and the change it would take (docs/rtl.md describes each).
 PART_PLANS = {
     "u_acc": "twelve counters and their snapshot in flip-flops, an adder each, behind two "
-             "stages of registered inputs (about 190 flip-flops of the paper's build's 960). "
-             "Ten counters and the snapshot in one block RAM, visited round-robin (16 clocks) "
-             "from an accumulator and a snapshot copy per counter, were built and measured "
-             "(docs/rtl.md, accounting): 1,133 LUT4 and 702 flip-flops on the iCE40 against "
-             "944 and 960, and 21.9 MHz. A_k's messages add 28-bit counts to COUNT_OUT and "
-             "COUNT_RES_ASSOC, so their accumulators are as wide as the counters, and the "
-             "accumulators' multiplexers in front of the one adder cost more LUT4 than the "
-             "snapshot's read multiplexer they replace; a small build needs counters that "
-             "software derives (MSG_OUT and COUNT_OUT from the messages it pops, with OQ_FILL "
-             "latched in the snapshot) left out, and fewer input registers",
+             "stages of registered inputs; the same counters kept in block RAM were built and "
+             "measured larger and slower (docs/rtl.md, accounting in block RAM): a small build "
+             "needs counters that software derives (MSG_OUT and COUNT_OUT from the messages it "
+             "pops, with OQ_FILL latched in the snapshot) left out, and fewer input registers",
     "u_regs": "every write checked in hardware as the model checks it (spec 8.6) and a "
               "27-way multiplexer of 32-bit words for reads; a narrower registered read path "
               "and checks shared between fields would shrink both",
