@@ -20,7 +20,7 @@
  * slot for it.  resv_q counts the slots in use or promised: messages in the
  * queue and in S4, tuples in the tuple queue, S0..S2, and messages in S3.
  * A reservation is returned when its event ends without a message (S2 or
- * A_k absorbs it; a clock later) and when software pops the message.  So
+ * A_k absorbs it; a clock later) and a clock after software pops the message.  So
  * the queue never overflows and, under the stall policy, the message stream
  * does not depend on timing.
  */
@@ -431,18 +431,42 @@ module sp_stratprof #(
     );
 
     // ---- credits: +1 per tuple taken or flush message; -1 per event or A_k
-    // input that ended without a message and per filtered tuple (a clock
-    // late: returning a slot late is safe), -1 per pop
+    // input that ended without a message and per filtered tuple, and -1 per
+    // pop, each a clock late (returning a slot late is safe: it can only
+    // stall or drop a tuple, which the model takes from the RTL).  The pop
+    // comes from the register file's read decode, too deep to feed the adder
+    // in the same clock.
     // The full flag is decided from comparisons of the old count, made in
     // parallel with the adder: full next needs a net change of +1 from
     // OQ_DEPTH - 1, or of 0 from OQ_DEPTH.
+    reg  pop_q;
+    always @(posedge clk_i) pop_q <= pop && !rst_i;
     wire resv_inc  = taken || ak_flush;
-    // net change in -4..+1, each bit a function of the five inputs, so the
-    // counters take a single adder behind logic of their own
-    wire [2:0] resv_decs  = {2'b00, rel_s2_q} + {2'b00, absorbed_q4} + {2'b00, pop} + {2'b00, filtered_q1};
-    wire resv_dec0 = !rel_s2_q && !absorbed_q4 && !pop && !filtered_q1;
+    // net change in -4..+1: each bit a function of the five inputs, written
+    // as a table so that synthesis makes LUTs of it, not a chain of adders
+    wire [2:0] resv_decs = decs_of({rel_s2_q, absorbed_q4, pop_q, filtered_q1});
+    wire resv_dec0 = resv_decs == 3'd0;
     wire resv_dec1 = resv_decs == 3'd1;
-    wire [3:0] resv_delta = {3'b000, resv_inc} - {1'b0, resv_decs};
+    function [2:0] decs_of(input [3:0] d);
+        case (d)
+            4'b0000:                                     decs_of = 3'd0;
+            4'b0001, 4'b0010, 4'b0100, 4'b1000:          decs_of = 3'd1;
+            4'b0111, 4'b1011, 4'b1101, 4'b1110:          decs_of = 3'd3;
+            4'b1111:                                     decs_of = 3'd4;
+            default:                                     decs_of = 3'd2;
+        endcase
+    endfunction
+    reg  [3:0] resv_delta;
+    always @* begin
+        case ({resv_inc, resv_decs})
+            {1'b1, 3'd0}: resv_delta = 4'd1;
+            {1'b0, 3'd0}, {1'b1, 3'd1}: resv_delta = 4'd0;
+            {1'b0, 3'd1}, {1'b1, 3'd2}: resv_delta = 4'hF;   // -1
+            {1'b0, 3'd2}, {1'b1, 3'd3}: resv_delta = 4'hE;   // -2
+            {1'b0, 3'd3}, {1'b1, 3'd4}: resv_delta = 4'hD;   // -3
+            default:                    resv_delta = 4'hC;   // -4
+        endcase
+    end
     wire [OQ_AW + 3:0] resv_step = {{OQ_AW{resv_delta[3]}}, resv_delta};
     wire unused_step = ^resv_step[OQ_AW + 3:OQ_AW + 1];
     always @(posedge clk_i) begin

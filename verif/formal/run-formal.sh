@@ -94,7 +94,7 @@ block() {
         f_valid_q2=u_stage1.valid_q2 f_acc_s2_q=u_acc.s2_q f_acc_b_s2_q=u_acc.b_s2_q \
         f_acc_ign_q=u_acc.ign_q f_acc_drop_q=u_acc.drop_q f_acc_filt_q=u_acc.filt_q \
         f_ev_in="u_acc.lo_q[31:0]" f_resv_q=resv_q f_oq_count=oq_count f_filtered_q1=filtered_q1 \
-        f_s3_valid=s3_valid f_rel_s2_q=rel_s2_q f_absorbed_q4=absorbed_q4 f_valid_q4=valid_q4 \
+        f_s3_valid=s3_valid f_pop_q=pop_q f_rel_s2_q=rel_s2_q f_absorbed_q4=absorbed_q4 f_valid_q4=valid_q4 \
         f_stopped_q=u_regs.stopped_q f_wwait_q=u_regs.wwait_q f_enable="u_regs.ctrl_q[0]" \
         f_flushing_q=u_assoc.flushing_q f_flush_moved_q=u_assoc.flush_moved_q \
         f_sweep_busy=sweep_busy f_sweep_active=u_sweep.active_q f_sweep_cnt=u_sweep.cnt_q \

@@ -112,6 +112,7 @@ module sp_formal_block (
     // strengthening: the output-queue reservations and what holds them
     wire [2:0]  f_resv_q, f_oq_count;
     wire        f_filtered_q1, f_s3_valid, f_rel_s2_q, f_absorbed_q4, f_valid_q4;
+    wire        f_pop_q;      // a popped message's slot, returned a clock late
     // strengthening: the states in which the pipeline must be empty (the
     // registers saw the block stopped; A_k flushing or just done)
     wire        f_stopped_q, f_enable, f_flushing_q, f_wwait_q;
@@ -130,13 +131,13 @@ module sp_formal_block (
         if (rst) f_taken_q <= 32'd0;
         else if (tuple_valid && tuple_ready) f_taken_q <= f_taken_q + 32'd1;
 
-    // (at most 10 and 13: summed on 4 bits, so the solver has short adders)
+    // (at most 10 and 14: summed on 4 bits, so the solver has short adders)
     wire [3:0] f_uncounted = {2'd0, f_tq_count} + f_valid_q1 + f_valid_qh + f_valid_qr +
                              f_valid_q2 + f_acc_s2_q + f_acc_b_s2_q +
                              (f_acc_ign_q || f_acc_drop_q) + f_acc_filt_q;
     wire [3:0] f_holding = {1'd0, f_oq_count} + f_valid_q4 + f_absorbed_q4 + f_rel_s2_q +
                            f_s3_valid + f_valid_q2 + f_valid_qr + f_valid_qh + f_valid_q1 +
-                           f_filtered_q1 + f_tq_count;
+                           f_filtered_q1 + f_tq_count + f_pop_q;
 
     // tuples and their messages between the port and S4 (where A_k's
     // flush messages pass too)
@@ -157,8 +158,8 @@ module sp_formal_block (
 
             // ---- strengthening (what makes the induction close)
             // a reservation is held by exactly one tuple or message in
-            // flight, a rejected one waiting to be returned, or a message
-            // in the output queue
+            // flight, a rejected one waiting to be returned, a message
+            // in the output queue, or a popped one's, returned a clock late
             assert ({1'b0, f_resv_q} == f_holding);
             // the registers saw the block stopped in the clock before, when
             // nothing could enter: still nothing in flight; the sweep is
