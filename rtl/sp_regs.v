@@ -520,77 +520,87 @@ module sp_regs #(
                              (sbox_wr || sbox_read) ? sbox_addr_q + 8'd1 : sbox_addr_q;
 
     // ---- state
+    // Everything the bus does happens in a clock of an access: its request,
+    // wait states and ack (wb_cyc_i is high in all of them; the access's own
+    // state is in the condition too, for a master that lets go early).
+    // Between accesses none of it can change, so it is written as one
+    // guarded block: the enables cost the flip-flops nothing, and a
+    // simulator works none of it out while the bus is idle, which is nearly
+    // every clock.
+    wire bus_busy = wb_cyc_i || ack_q || wait1_q || wait2_q || wwait_q;
     always @(posedge clk_i) begin
-        // the bus: ack one clock after a new read, two for a write (its
-        // checks) or a MSG_HEAD or SBOX_DATA read (the RAM output
-        // registered), three for an accounting read (sp_acc selects and
-        // registers the word, then adds the carry of its high half)
-        ack_q       <= (request && !slow_read && !wb_we_i) ||
-                       (wait1_q && !acc_read_q && wb_cyc_i) ||
-                       (wait2_q && wb_cyc_i) || (wwait_q && wb_cyc_i);
-        wait1_q     <= request && slow_read;
-        wwait_q     <= request && wb_we_i;
-        eff_q       <= eff_d;
-        cmd_q       <= eff_d[W_CMD] ? dat_q[2:0] : 3'b000;
-        cfg_q       <= eff_d[W_MODE] || eff_d[W_RATE] || eff_d[W_TABLE] || eff_d[W_THRESH];
+        if (bus_busy) begin
+            // the bus: ack one clock after a new read, two for a write (its
+            // checks) or a MSG_HEAD or SBOX_DATA read (the RAM output
+            // registered), three for an accounting read (sp_acc selects and
+            // registers the word, then adds the carry of its high half)
+            ack_q       <= (request && !slow_read && !wb_we_i) ||
+                           (wait1_q && !acc_read_q && wb_cyc_i) ||
+                           (wait2_q && wb_cyc_i) || (wwait_q && wb_cyc_i);
+            wait1_q     <= request && slow_read;
+            wwait_q     <= request && wb_we_i;
+            eff_q       <= eff_d;
+            cmd_q       <= eff_d[W_CMD] ? dat_q[2:0] : 3'b000;
+            cfg_q       <= eff_d[W_MODE] || eff_d[W_RATE] || eff_d[W_TABLE] || eff_d[W_THRESH];
+            if (wwait_q) begin
+                code_q <= write_code(adr_q);
+                ok_q   <= write_code(adr_q) == E_NONE;
+            end
+            wait2_q     <= wait1_q && acc_read_q && wb_cyc_i;
+            if (request) acc_read_q <= acc_word;
+            sbox_data_q <= sbox_data_i;
+            head_q      <= {head_kind, head_count};
+            if (wait1_q && !acc_read_q)
+                rdata_q <= sel_q[R_SBOX_D] ? {24'd0, sbox_data_q} :
+                           head_valid_q ? {1'b1, head_q} : 32'd0;
+            if (wait2_q) rdata_q <= acc_data_i;
+            if (request) begin
+                we_q   <= wb_we_i;
+                adr_q  <= wb_adr_i;
+                dat_q  <= wb_dat_i;
+                chk_q  <= value_checks(wb_dat_i);
+                dok_q  <= value_ok(value_checks(wb_dat_i));
+                sel_q  <= targets(wb_adr_i);
+                ok_q   <= 1'b0;
+                rdata_q      <= in_page ? read_word(word) : 32'd0;
+                head_valid_q <= oq_head_valid_i;
+            end
+
+            if (w_ctrl) ctrl_q <= dat_q[1:0];
+            if (eff_q[W_MODE]) mode_q <= dat_q[5:0];
+            if (eff_q[W_RATE]) rate_q <= dat_q[15:0];
+            evict_above_rate <= (eff_q[W_THRESH] ? dat_q[15:0] : thresh_q[15:0]) >
+                                (eff_q[W_RATE] ? dat_q[15:0] : rate_q);
+            if (eff_q[W_TABLE]) table_q <= dat_q[15:0];
+            if (eff_q[W_THRESH]) thresh_q <= dat_q[19:0];
+            if (eff_q[W_WM]) wm_q <= dat_q[12:0];
+            if (eff_q[W_FSEL]) fsel_q <= dat_q[3:0];
+            if (eff_q[W_IRQ_EN]) irq_en_q <= dat_q[3:0];
+
+            // the first rejected write is kept until ERR_CODE is written
+            if (eff_q[W_ERR]) begin
+                err_code_q  <= 8'd0;
+                err_off_q   <= 12'd0;
+                err_value_q <= 32'd0;
+            end
+            if (rejected && err_code_q == 8'd0) begin
+                err_code_q  <= code_q;
+                err_off_q   <= adr_q;
+                err_value_q <= dat_q;
+            end
+
+            sbox_addr_q <= sbox_addr_d;
+
+            if (pop) begin
+                win_w0_q <= head_w0;
+                win_w1_q <= head_w1;
+            end
+        end
+
         stopped_q   <= stopped;
-        if (wwait_q) begin
-            code_q <= write_code(adr_q);
-            ok_q   <= write_code(adr_q) == E_NONE;
-        end
-        wait2_q     <= wait1_q && acc_read_q && wb_cyc_i;
-        if (request) acc_read_q <= acc_word;
-        sbox_data_q <= sbox_data_i;
-        head_q      <= {head_kind, head_count};
-        if (wait1_q && !acc_read_q)
-            rdata_q <= sel_q[R_SBOX_D] ? {24'd0, sbox_data_q} :
-                       head_valid_q ? {1'b1, head_q} : 32'd0;
-        if (wait2_q) rdata_q <= acc_data_i;
-        if (request) begin
-            we_q   <= wb_we_i;
-            adr_q  <= wb_adr_i;
-            dat_q  <= wb_dat_i;
-            chk_q  <= value_checks(wb_dat_i);
-            dok_q  <= value_ok(value_checks(wb_dat_i));
-            sel_q  <= targets(wb_adr_i);
-            ok_q   <= 1'b0;
-            rdata_q      <= in_page ? read_word(word) : 32'd0;
-            head_valid_q <= oq_head_valid_i;
-        end
-
-        if (w_ctrl) ctrl_q <= dat_q[1:0];
-        if (eff_q[W_MODE]) mode_q <= dat_q[5:0];
-        if (eff_q[W_RATE]) rate_q <= dat_q[15:0];
-        evict_above_rate <= (eff_q[W_THRESH] ? dat_q[15:0] : thresh_q[15:0]) >
-                            (eff_q[W_RATE] ? dat_q[15:0] : rate_q);
-        if (eff_q[W_TABLE]) table_q <= dat_q[15:0];
-        if (eff_q[W_THRESH]) thresh_q <= dat_q[19:0];
-        if (eff_q[W_WM]) wm_q <= dat_q[12:0];
-        if (eff_q[W_FSEL]) fsel_q <= dat_q[3:0];
-        if (eff_q[W_IRQ_EN]) irq_en_q <= dat_q[3:0];
-
         // sticky interrupts: this cycle's events first, then a write-one-to-clear
         sticky_q <= (sticky_q | {flush_done_i, rejected, drop_i}) &
                     ~(eff_q[W_IRQ_ST] ? dat_q[3:1] : 3'b000);
-
-        // the first rejected write is kept until ERR_CODE is written
-        if (eff_q[W_ERR]) begin
-            err_code_q  <= 8'd0;
-            err_off_q   <= 12'd0;
-            err_value_q <= 32'd0;
-        end
-        if (rejected && err_code_q == 8'd0) begin
-            err_code_q  <= code_q;
-            err_off_q   <= adr_q;
-            err_value_q <= dat_q;
-        end
-
-        sbox_addr_q <= sbox_addr_d;
-
-        if (pop) begin
-            win_w0_q <= head_w0;
-            win_w1_q <= head_w1;
-        end
 
         if (rst_i) begin
             ack_q       <= 1'b0;

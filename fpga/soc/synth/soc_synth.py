@@ -83,7 +83,7 @@ BOARDS = {
         "constraints": ("--pcf", "sp_soc_icebreaker.pcf"),
         "clock_mhz": 12,
         "bitstream": "sp_soc_icebreaker.bin",
-        "lut": ["SB_LUT4"], "ff_prefix": "SB_DFF", "bram": ["SB_RAM40_4K"],
+        "lut": ["SB_LUT4"], "ff_prefix": "SB_DFF", "bram": ["SB_RAM40_4K"], "carry": ["SB_CARRY"],
         "spram": ["SB_SPRAM256KA"], "dsp": ["SB_MAC16"], "cell": "ICESTORM_LC",
         # the data memory must be the four SPRAMs (a UP5K has 30 block RAMs,
         # 128 KiB of them would be 256)
@@ -102,7 +102,7 @@ BOARDS = {
         "constraints": ("--lpf", "sp_soc_ulx3s.lpf"),
         "clock_mhz": 25,
         "bitstream": "sp_soc_ulx3s.bit",
-        "lut": ["LUT4"], "ff_prefix": "TRELLIS_FF", "bram": ["DP16KD"], "spram": [],
+        "lut": ["LUT4"], "ff_prefix": "TRELLIS_FF", "bram": ["DP16KD"], "spram": [], "carry": ["CCU2C"],
         "dsp": ["MULT18X18D"], "cell": "TRELLIS_COMB",
         "memories": {"rom.mem": "DP16KD", "ram.mem": "DP16KD"},
     },
@@ -199,9 +199,10 @@ def run(cmd, log, cwd):
         return subprocess.run(cmd, cwd=cwd, stdout=f, stderr=subprocess.STDOUT).returncode
 
 
-def yosys_script(board, params, out, core_dir, fw, shell=False):
+def yosys_script(board, params, out, core_dir, fw, shell=False, keep_parts=False):
     """The Yosys commands.  SHELL reads the block as a black box (its ports
-    only), to measure what the rest of the SoC takes."""
+    only), to measure what the rest of the SoC takes; KEEP_PARTS leaves the
+    hierarchy in place, so that the statistics are per module."""
     b = BOARDS[board]
     rtl = sorted(os.path.join("rtl", f) for f in os.listdir(os.path.join(ROOT, "rtl"))
                  if f.endswith(".v"))
@@ -217,7 +218,8 @@ def yosys_script(board, params, out, core_dir, fw, shell=False):
         rtl = []
     cmds += ["read_verilog -DSYNTHESIS %s" % " ".join(rtl + soc + tops),
              "chparam %s %s" % (chparams, b["top"]),
-             "%s -top %s%s" % (b["synth"], b["top"], "" if shell else " -json %s/netlist.json" % out),
+             "%s%s -top %s%s" % (b["synth"], " -noflatten" if keep_parts else "", b["top"],
+                                 "" if shell else " -json %s/netlist.json" % out),
              "tee -q -o %s/stat.json stat -json" % out]
     return "; ".join(cmds)
 
@@ -324,21 +326,51 @@ def pack(board, res, out):
     return rel(dest)
 
 
+def load_stat(path):
+    """Yosys's `stat -json`.  With the hierarchy kept, Yosys 0.23 writes the
+    design's module tree as plain text into the JSON; those lines (the only
+    ones that start with neither a quote nor a bracket) are left out."""
+    with open(path) as f:
+        kept = [line for line in f if line.strip()[:1] in ('"', "{", "}", "[", "]")]
+    return json.loads("".join(kept))
+
+
+def module_name(name):
+    """A module's own name from Yosys's (\\name, $paramod$HASH\\name or
+    $paramod\\name\\PARAM=value)."""
+    return name.split("\\")[1] if name.startswith("$paramod") else name.lstrip("\\")
+
+
 def shell_measure(board, params, out, core_dir):
     """LUTs and flip-flops of the SoC with the block as a black box (Yosys
-    only: nextpnr cannot place a black box)."""
+    only: nextpnr cannot place a black box): flattened as the board builds
+    it, and once more with the hierarchy kept, module by module (optimisation
+    across the modules' boundaries is lost there, so the parts add up to a
+    little more)."""
     d = os.path.join(out, "without_block")
-    os.makedirs(d, exist_ok=True)
-    ylog = os.path.join(d, "yosys.log")
-    rc = run(["yosys", "-q", "-l", ylog, "-p", yosys_script(board, params, d, core_dir, None, shell=True)],
-             os.path.join(d, "yosys.out"), ROOT)
-    if rc != 0 or not os.path.exists(os.path.join(d, "stat.json")):
-        return {"error": "yosys failed, see %s" % rel(ylog)}
-    stat = json.load(open(os.path.join(d, "stat.json")))
     b = BOARDS[board]
+    found = {}
+    for sub, keep in (("", False), ("parts", True)):
+        dd = os.path.join(d, sub)
+        os.makedirs(dd, exist_ok=True)
+        ylog = os.path.join(dd, "yosys.log")
+        rc = run(["yosys", "-q", "-l", ylog, "-p",
+                  yosys_script(board, params, dd, core_dir, None, shell=True, keep_parts=keep)],
+                 os.path.join(dd, "yosys.out"), ROOT)
+        if rc != 0 or not os.path.exists(os.path.join(dd, "stat.json")):
+            return {"error": "yosys failed, see %s" % rel(ylog)}
+        found[sub] = load_stat(os.path.join(dd, "stat.json"))
+    stat = found[""]
+    parts = {}
+    for name, design in found["parts"].get("modules", {}).items():
+        one = {"modules": {name: design}}
+        part = parts.setdefault(module_name(name), {"luts": 0, "ffs": 0, "carry": 0})
+        part["luts"] += cells(one, b["lut"])
+        part["ffs"] += cells(one, b["ff_prefix"])
+        part["carry"] += cells(one, b.get("carry", []))
     return {"params": dict(params), "title": describe(params), "luts": cells(stat, b["lut"]),
             "ffs": cells(stat, b["ff_prefix"]), "brams": cells(stat, b["bram"]),
-            "dir": rel(d)}
+            "parts": parts, "dir": rel(d)}
 
 
 def flow_icebreaker(out, core_dir, log):
