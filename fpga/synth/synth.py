@@ -592,16 +592,24 @@ PATH_PLANS = {
                     "with forwarding for back-to-back events on a row",
     "sp_stage1.v": "the counter table's read-modify-write: the row from the RAM, the writes "
                    "it missed merged in, the count update and the written entry",
-    "sp_assoc.v": "the associative stage's hit selection and count addition",
-    "sp_acc.v": "the accounting adders", "sp_regs.v": "the register file's checks and read data",
-    "sp_hash.v": "the S-box RAMs' clock-to-output into the hash register (the RAMs' own "
-                 "output registers would take it, at one more pipeline stage)",
+    "sp_assoc.v": "the associative stage's hit selection and count addition (A_1: the whole "
+                  "tuple's comparison a clock ahead, behind the mode's enable)",
+    "sp_acc.v": "the accounting adders: a counter's carry chain behind the logic that forms "
+                "its increment; the increments registered first (one more stage, the snapshot "
+                "and its read a clock later) would leave the chain alone",
+    "sp_regs.v": "the register file's checks and read data",
+    "sp_filter.v": "the PC filter's comparisons at the port, into the tuple queue's write; "
+                   "the match registered a stage later, beside the queued tuple",
+    "sp_hash.v": "the S-box RAMs' clock-to-output into the hash register: Yosys's block-RAM "
+                 "mapping has no output register for the ECP5 (techlibs/ecp5/brams.txt), so "
+                 "the read bytes registered alone, the xor moved after them, at one more "
+                 "pipeline stage",
     "sp_xor_fold.v": "the run-time xor-fold and its width multiplexer in front of the table's "
                      "read address",
     "sp_fifo.v": "the tuple queue's write",
-    "sp_ram_sdp.v": "a block RAM's clock-to-output (about 5.8 ns on the ECP5) straight into "
-                    "a register; the RAM's own output register would take it, at one more "
-                    "pipeline stage",
+    "sp_ram_sdp.v": "a block RAM's clock-to-output (about 5.8 ns on the ECP5) into a "
+                    "register; Yosys maps no RAM output register on the ECP5, so a register of "
+                    "its own beside the RAM with no logic in front, at one more pipeline stage",
     "sp_stratprof.v": "the block's own bookkeeping between the stages",
 }
 
@@ -783,12 +791,12 @@ SHELL_PARTS = [
     ("picorv32", "PicoRV32 (rv32i, IRQs with q-registers, cycle and instruction counters, "
                  "the retirement port)"),
     ("sp_soc_selector", "tuple selector: decode, PC range, port register, statistics counters"),
-    ("sp_soc_sys", "system registers: handler-clock counter, IRQ lines, LEDs"),
-    ("sp_soc_timer", "timer: 64-bit time and compare"),
+    ("sp_soc_sys", "system registers: handler-clock counter, exit code, LEDs, bus-miss count"),
+    ("sp_soc_timer", "timer: 64-bit clock count and compare"),
     ("simpleuart", "UART"),
     ("spimemio", "flash reader (spimemio, its transfer engine)"),
     ("spimemio_xfer", None),
-    ("sp_soc_mem", "data memory (the four SPRAMs) and its byte enables"),
+    ("sp_soc_mem", "data memory (the four SPRAMs) and its byte writes"),
     ("sp_soc", "bus: address decode and read multiplexer"),
     ("sp_soc_icebreaker", "board top: reset, LEDs, pins"),
 ]
