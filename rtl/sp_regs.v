@@ -524,9 +524,9 @@ module sp_regs #(
     // wait states and ack (wb_cyc_i is high in all of them; the access's own
     // state is in the condition too, for a master that lets go early).
     // Between accesses none of it can change, so it is written as one
-    // guarded block: the enables cost the flip-flops nothing, and a
-    // simulator works none of it out while the bus is idle, which is nearly
-    // every clock.
+    // guarded block: a simulator works none of it out while the bus is idle,
+    // which is nearly every clock.  (The enable costs a few LUTs on an
+    // iCE40, whose flip-flops reset only when enabled: docs/rtl.md.)
     wire bus_busy = wb_cyc_i || ack_q || wait1_q || wait2_q || wwait_q;
     always @(posedge clk_i) begin
         if (bus_busy) begin
