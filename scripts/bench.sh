@@ -119,10 +119,12 @@ approximate and the total exact):
 | --- | ---: |
 $sim_profile
 
-Everything here is evaluated in every clock whether or not its inputs changed, which is
-why the total is spread thin: A_k's list is updated only in a clock with a message or a
-flush move, but its look-up a clock and two clocks ahead (the S1R and S2 tuples against
-every entry) runs in every clock.
+Most of this is evaluated in every clock whether or not its inputs changed, which is
+why the total is spread thin. Two parts are written to be skipped when nothing happens:
+A_k's list is updated only in a clock with a message or a flush move (its look-up a
+clock and two clocks ahead, the S1R and S2 tuples against every entry, still runs in
+every clock), and the register file's bus logic only while an access is under way
+(docs/rtl.md).
 
 The cross-check bench (\`make crosscheck\`, \`make verif\`) runs the model and the
 comparisons beside the RTL and adds the immediate assertions, so it runs slower than the

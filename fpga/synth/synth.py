@@ -785,40 +785,38 @@ def soc_icebreaker(res):
     return lines
 
 
-# The SoC's modules besides the block, in the order of the data path, with
-# what each one is for.
+# The SoC's modules besides the block, in the order of the data path: each
+# row's title and the modules it sums.
 SHELL_PARTS = [
-    ("picorv32", "PicoRV32 (rv32i, IRQs with q-registers, cycle and instruction counters, "
-                 "the retirement port)"),
-    ("sp_soc_selector", "tuple selector: decode, PC range, port register, statistics counters"),
-    ("sp_soc_sys", "system registers: handler-clock counter, exit code, LEDs, bus-miss count"),
-    ("sp_soc_timer", "timer: 64-bit clock count and compare"),
-    ("simpleuart", "UART"),
-    ("spimemio", "flash reader (spimemio, its transfer engine)"),
-    ("spimemio_xfer", None),
-    ("sp_soc_mem", "data memory (the four SPRAMs) and its byte writes"),
-    ("sp_soc", "bus: address decode and read multiplexer"),
-    ("sp_soc_icebreaker", "board top: reset, LEDs, pins"),
+    ("PicoRV32 (rv32i, IRQs with q-registers, cycle and instruction counters, the "
+     "retirement port)", ("picorv32",)),
+    ("tuple selector: decode, PC range, port register, statistics counters", ("sp_soc_selector",)),
+    ("system registers: handler-clock counter, exit code, LEDs, bus-miss count", ("sp_soc_sys",)),
+    ("timer: 64-bit clock count and compare", ("sp_soc_timer",)),
+    ("UART", ("simpleuart",)),
+    ("flash reader (spimemio, its transfer engine)", ("spimemio", "spimemio_xfer")),
+    ("data memory (the four SPRAMs) and its byte writes", ("sp_soc_mem",)),
+    ("bus: address decode and read multiplexer", ("sp_soc",)),
+    ("board top: reset, LEDs, pins", ("sp_soc_icebreaker",)),
 ]
 
 
 def shell_parts_table(shell):
-    """The rest of the SoC module by module (soc_synth.py's hierarchical run)."""
-    parts = dict(shell["parts"])
-    if "spimemio_xfer" in parts and "spimemio" in parts:
-        for k in ("luts", "ffs", "carry"):
-            parts["spimemio"][k] += parts["spimemio_xfer"][k]
-        del parts["spimemio_xfer"]
-    rows, total = [], {"luts": 0, "ffs": 0, "carry": 0}
-    named = [(m, t) for m, t in SHELL_PARTS if t]
-    others = sorted(m for m in parts if m not in dict(SHELL_PARTS))
-    for module, title in named + [(m, "`%s`" % m) for m in others]:
-        if module not in parts:
+    """The rest of the SoC module by module (soc_synth.py's hierarchical run);
+    a module no row names gets a row of its own."""
+    parts = shell["parts"]
+    named = {m for _, modules in SHELL_PARTS for m in modules}
+    groups = SHELL_PARTS + [("`%s`" % m, (m,)) for m in sorted(parts) if m not in named]
+    keys = ("luts", "carry", "ffs")
+    rows, total = [], dict.fromkeys(keys, 0)
+    for title, modules in groups:
+        found = [parts[m] for m in modules if m in parts]
+        if not found:
             continue
-        p = parts[module]
-        rows.append("| %s | %d | %d | %d |" % (title, p["luts"], p["carry"], p["ffs"]))
-        for k in total:
-            total[k] += p[k]
+        sums = [sum(p[k] for p in found) for k in keys]
+        rows.append("| %s | %d | %d | %d |" % ((title,) + tuple(sums)))
+        for k, v in zip(keys, sums):
+            total[k] += v
     return [
         "The rest of the SoC module by module (the smallest configuration with the block as a",
         "black box, Yosys run with `-noflatten`, so optimisation across modules is lost and",
@@ -826,7 +824,7 @@ def shell_parts_table(shell):
         "",
         "| part | LUT4 | carry | flip-flops |",
         "| --- | ---: | ---: | ---: |",
-    ] + rows + ["| **total** | **%d** | **%d** | **%d** |" % (total["luts"], total["carry"], total["ffs"]), ""]
+    ] + rows + ["| **total** | **%d** | **%d** | **%d** |" % tuple(total[k] for k in keys), ""]
 
 
 def soc_section(soc_dir):
