@@ -188,7 +188,7 @@ module sp_acc #(
     // 32 bits, and the value is exact at every edge.
     reg  [N*32-1:0] lo_q, hi_q, lo_d, hi_d;
     reg  [N-1:0]    cy_q, cy_d;
-    reg  [N*64-1:0] inc;       // what each counter gains this clock (mod 2^64)
+    reg  [63:0]     inc [0:N-1];   // what each counter gains this clock (mod 2^64)
     reg  [N-1:0]    inc_cin;   // +1 into the low half (a subtraction)
     reg  [N-1:0]    zero;      // the counter is cleared instead
 
@@ -196,25 +196,26 @@ module sp_acc #(
     // starts with nothing applied in the clock before, asserted below)
     wire [63:0] res_table = {hi_q[COUNT_RES_TABLE*32 +: 32], lo_q[COUNT_RES_TABLE*32 +: 32]};
 
+    // every counter's increment is written, one word each (no wide vector to
+    // clear in every clock)
     always @* begin
-        inc     = {(N * 64){1'b0}};
         inc_cin = {N{1'b0}};
         zero    = {N{1'b0}};
-        inc[EV_IN*64 +: 64]      = {62'd0, {1'b0, ign_q || drop_q} + {1'b0, filt_q} + {1'b0, b_s2_q}};
-        inc[EV_FILTERED*64 +: 64] = {63'd0, filt_q};
-        inc[EV_IGNORED*64 +: 64] = {63'd0, ign_q};
-        inc[EV_DROPPED*64 +: 64] = {63'd0, drop_q};
-        inc[EV_SKIPPED*64 +: 64] = {63'd0, b_skip_q};
-        inc[EV_COUNTED*64 +: 64] = {63'd0, b_cnt_q};
-        inc[COUNT_IN*64 +: 64]   = {{(64 - HW){1'b0}}, b_cin_q};
-        inc[COUNT_OUT*64 +: 64]  = {36'd0, fl_q ? ak_count_q : b_out_q};
-        inc[COUNT_RES_TABLE*64 +: 64] = {{(62 - HW){b_table_q[HW+1]}}, b_table_q};
-        zero[COUNT_RES_TABLE]         = clear_q;
+        inc[EV_IN]       = {62'd0, {1'b0, ign_q || drop_q} + {1'b0, filt_q} + {1'b0, b_s2_q}};
+        inc[EV_FILTERED] = {63'd0, filt_q};
+        inc[EV_IGNORED]  = {63'd0, ign_q};
+        inc[EV_DROPPED]  = {63'd0, drop_q};
+        inc[EV_SKIPPED]  = {63'd0, b_skip_q};
+        inc[EV_COUNTED]  = {63'd0, b_cnt_q};
+        inc[COUNT_IN]    = {{(64 - HW){1'b0}}, b_cin_q};
+        inc[COUNT_OUT]   = {36'd0, fl_q ? ak_count_q : b_out_q};
+        inc[COUNT_RES_TABLE] = {{(62 - HW){b_table_q[HW+1]}}, b_table_q};
+        zero[COUNT_RES_TABLE] = clear_q;
         // a flush message leaves: add the complement of its count, plus one
-        inc[COUNT_RES_ASSOC*64 +: 64] = fl_q ? ~{36'd0, ak_count_q} : {{34{b_assoc_q[29]}}, b_assoc_q};
-        inc_cin[COUNT_RES_ASSOC]      = fl_q;
-        inc[COUNT_DISCARDED*64 +: 64] = clear_q ? res_table : {{(64 - HW){1'b0}}, b_disc_q};
-        inc[MSG_OUT*64 +: 64]    = {63'd0, b_msg_q || fl_q};
+        inc[COUNT_RES_ASSOC] = fl_q ? ~{36'd0, ak_count_q} : {{34{b_assoc_q[29]}}, b_assoc_q};
+        inc_cin[COUNT_RES_ASSOC] = fl_q;
+        inc[COUNT_DISCARDED] = clear_q ? res_table : {{(64 - HW){1'b0}}, b_disc_q};
+        inc[MSG_OUT]     = {63'd0, b_msg_q || fl_q};
     end
 
     // bits of the high half a build keeps (the rest are constant 0 and leave
@@ -224,9 +225,9 @@ module sp_acc #(
     integer c;
     always @* begin
         for (c = 0; c < N; c = c + 1) begin
-            {cy_d[c], lo_d[c*32 +: 32]} = {1'b0, lo_q[c*32 +: 32]} + {1'b0, inc[c*64 +: 32]} +
+            {cy_d[c], lo_d[c*32 +: 32]} = {1'b0, lo_q[c*32 +: 32]} + {1'b0, inc[c][31:0]} +
                                           {32'd0, inc_cin[c]};
-            hi_d[c*32 +: 32] = (hi_q[c*32 +: 32] + inc[c*64 + 32 +: 32] + {31'd0, cy_q[c]}) &
+            hi_d[c*32 +: 32] = (hi_q[c*32 +: 32] + inc[c][63:32] + {31'd0, cy_q[c]}) &
                                HI_MASK;
             if (zero[c]) begin
                 cy_d[c]          = 1'b0;
@@ -312,10 +313,10 @@ module sp_acc #(
     // step alone (all counters start at 0): the solver's bit-level adders
     // do not get through the four-term sum itself (verif/formal/README.md).
     wire [63:0] d_res_table = zero[COUNT_RES_TABLE] ? 64'd0 - res_table
-                                                    : inc[COUNT_RES_TABLE*64 +: 64];
-    wire [63:0] d_l2 = inc[COUNT_OUT*64 +: 64] + d_res_table + inc[COUNT_RES_ASSOC*64 +: 64] +
-                       {63'd0, inc_cin[COUNT_RES_ASSOC]} + inc[COUNT_DISCARDED*64 +: 64];
-    wire l2_step = inc[COUNT_IN*64 +: 64] == d_l2;
+                                                    : inc[COUNT_RES_TABLE];
+    wire [63:0] d_l2 = inc[COUNT_OUT] + d_res_table + inc[COUNT_RES_ASSOC] +
+                       {63'd0, inc_cin[COUNT_RES_ASSOC]} + inc[COUNT_DISCARDED];
+    wire l2_step = inc[COUNT_IN] == d_l2;
     wire a_event = cnt_q || skip_q || emit_q || res_inc_q || cin_q != {HW{1'b0}} ||
                    disc_q != {HW{1'b0}};
     wire b_event = b_cnt_q || b_skip_q || b_table_q != {(HW + 2){1'b0}} ||

@@ -206,29 +206,23 @@ module sp_assoc #(
             wire [27-IN_BITS:0]   high_inc = hit_count_q[27:IN_BITS] + {{(27 - IN_BITS){1'b0}}, 1'b1};
 
             // position i >= 1 takes position i-1's entry when the message misses or
-            // hits at i or further back, that is (the hit vector being one-hot) when
-            // no position before i hits: an OR of registers, not a chain through
-            // any_hit (used only with in_valid_i)
-            reg [K-1:0] moves;
-            always @* begin
-                moves = {K{1'b0}};
-                for (j = 1; j < K; j = j + 1)
-                    moves[j] = (hit_q & ((ONE_K << j) - ONE_K)) == {K{1'b0}};
-            end
+            // hits at i or further back, that is when no position before i hits.
+            // With the hit vector one-hot or zero (asserted below), those are the
+            // positions up to the hit's, all of them on a miss: hit * 2 - 1, one
+            // short carry chain from registers (not a chain through any_hit), and
+            // one word operation for a simulator.  Bit 0 is not used.
+            wire [K-1:0] moves = (hit_q << 1) - ONE_K;
 
             // A per-position vector as a clock moves the list: with a message
             // (msg), the positions that take their predecessor (mv) take its bit and
             // position 0 takes front (what holds for the message's tuple); without
             // one it is unchanged.
             function [K-1:0] moved(input [K-1:0] v, input front, input msg, input [K-1:0] mv);
-                integer m;
                 begin
-                    moved = v;
-                    if (msg) begin
-                        for (m = 1; m < K; m = m + 1)
-                            if (mv[m]) moved[m] = v[m-1];
-                        moved[0] = front;
-                    end
+                    if (msg)
+                        moved = ((v << 1) & mv) | (v & ~mv & ~ONE_K) | {{(K - 1){1'b0}}, front};
+                    else
+                        moved = v;
                 end
             endfunction
 
@@ -297,11 +291,10 @@ module sp_assoc #(
                         if (moves[p]) begin
                             tuple_q[p] <= tuple_q[p-1];
                             count_q[p] <= count_q[p-1];
-                            valid_q[p] <= valid_q[p-1];
                         end
                     tuple_q[0] <= in_tuple_i;
                     count_q[0] <= front_count;
-                    valid_q[0] <= 1'b1;
+                    valid_q    <= moved(valid_q, 1'b1, 1'b1, moves);
                     if (!any_hit && !full) used_q <= used_q + 7'd1;
                 end else if (flush_emit) begin
                     for (p = 0; p < K - 1; p = p + 1) begin

@@ -50,7 +50,9 @@ module sp_filter #(
         end
     end
 
-    // storage for at least one entry, so that a build without a filter still elaborates
+    // storage for at least one entry, so that a build without a filter still
+    // elaborates; every loop below runs over the FILTER_N entries that exist,
+    // so such a build compares, counts and reads back nothing
     localparam NE = (FILTER_N > 0) ? FILTER_N : 1;
 
     reg  [NE-1:0]   valid_q;
@@ -64,7 +66,7 @@ module sp_filter #(
 
     integer e;
     always @(posedge clk_i) begin
-        for (e = 0; e < NE; e = e + 1) begin
+        for (e = 0; e < FILTER_N; e = e + 1) begin
             if (sel_ok && sel_at == e[3:0]) begin
                 if (ctrl_we_i) begin
                     valid_q[e]       <= data_i[0];
@@ -92,7 +94,7 @@ module sp_filter #(
         lo_r   = 32'd0;
         hi_r   = 32'd0;
         hits_r = 32'd0;
-        for (r = 0; r < NE; r = r + 1)
+        for (r = 0; r < FILTER_N; r = r + 1)
             if (sel_ok && sel_at == r[3:0]) begin
                 ctrl_r = {21'd0, kind_q[r*3 +: 3], 7'd0, valid_q[r]};
                 lo_r   = pc_lo_q[r*32 +: 32];
@@ -112,7 +114,7 @@ module sp_filter #(
     always @* begin
         hit  = {NE{1'b0}};
         pc_m = 64'd0;
-        for (m = 0; m < NE; m = m + 1) begin
+        for (m = 0; m < FILTER_N; m = m + 1) begin
             pc_m = {pc_hi_q[m*32 +: 32], pc_lo_q[m*32 +: 32]};
             hit[m] = valid_q[m] && kind_q[m*3 +: 3] == kind_i && pc_m[WORD_BITS-1:0] == word0_i;
         end
@@ -125,7 +127,7 @@ module sp_filter #(
     // applies the write between two tuples; clearing VALID keeps the count
     integer h;
     always @(posedge clk_i) begin
-        for (h = 0; h < NE; h = h + 1) begin
+        for (h = 0; h < FILTER_N; h = h + 1) begin
             if (take_i && hit[h])
                 hits_q[h*32 +: 32] <= hits_q[h*32 +: 32] + 32'd1;
             if (ctrl_we_i && data_i[0] && sel_ok && sel_at == h[3:0])

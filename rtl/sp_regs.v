@@ -406,26 +406,8 @@ module sp_regs #(
             value_ok[W_FHI]    = !c[C_RES_FHI];
         end
     endfunction
-    wire starting = dat_q[0] && !ctrl_q[0];
-    wire [NW-1:0] sok;           // the state lets the write in
-    assign sok[W_CTRL]   = !(starting && (flushing_i || (mode_q[2:0] == S_TAG && evict_above_rate)));
-    assign sok[W_CMD]    = dat_q[1:0] == 2'b00 || stopped_q;
-    assign sok[W_IRQ_EN] = 1'b1;
-    assign sok[W_IRQ_ST] = 1'b1;
-    assign sok[W_ERR]    = 1'b1;
-    assign sok[W_MODE]   = stopped_q;
-    assign sok[W_RATE]   = stopped_q;
-    assign sok[W_TABLE]  = stopped_q;
-    assign sok[W_THRESH] = stopped_q;
-    assign sok[W_SEED]   = stopped_q;
-    assign sok[W_WM]     = 1'b1;
-    assign sok[W_SBOX_A] = stopped_q;
-    assign sok[W_SBOX_D] = stopped_q;
-    assign sok[W_FSEL]   = 1'b1;
-    assign sok[W_FCTRL]  = fsel_ok;
-    assign sok[W_FLO]    = fsel_ok;
-    assign sok[W_FHI]    = fsel_ok;
-    wire [NW-1:0] eff_d = (wwait_q && wb_cyc_i) ? (sel_q[NW-1:0] & dok_q & sok) : {NW{1'b0}};
+    // sok (the state lets the write in) and eff_d (the write takes effect)
+    // are worked out with the rest of the bus's decode, below.
     wire rejected = wr && !ok_q;
     wire w_ctrl   = eff_q[W_CTRL];
 
@@ -465,9 +447,6 @@ module sp_regs #(
     // split counter when HI is read, so the clock after the request selects
     // the word from the registered address, the next adds the carry, the
     // third acks.
-    wire        in_page  = wb_adr_i[11:8] == 4'd0 && wb_adr_i[1:0] == 2'b00;
-    wire [5:0]  word     = wb_adr_i[7:2];
-    wire        acc_word = in_page && word >= A_ACC_FIRST[7:2] && word <= A_ACC_LAST[7:2];
     function [31:0] read_word(input [5:0] w);
         begin
             read_word = 32'd0;
@@ -506,9 +485,6 @@ module sp_regs #(
 
     reg [31:0] rdata_q;
     reg        wait1_q, wait2_q, wwait_q, head_valid_q;
-    wire request  = wb_cyc_i && wb_stb_i && !ack_q && !wait1_q && !wait2_q && !wwait_q;
-    wire ram_word  = in_page && (word == A_SBOX_DATA[7:2] || word == A_MSG_HEAD[7:2]);
-    wire slow_read = (acc_word || ram_word) && !wb_we_i;
     reg        acc_read_q;        // the waiting read is an accounting word
     reg  [7:0] sbox_data_q;
     reg  [30:0] head_q;           // kind and count of the head message
@@ -528,6 +504,52 @@ module sp_regs #(
     // which is nearly every clock.  (The enable costs a few LUTs on an
     // iCE40, whose flip-flops reset only when enabled: docs/rtl.md.)
     wire bus_busy = wb_cyc_i || ack_q || wait1_q || wait2_q || wwait_q;
+
+    // The bus's decode, worked out only in a clock of an access: nothing
+    // reads it between accesses, and so a simulator skips it then (each
+    // signal is 0 there; every one already implies wb_cyc_i or a wait).
+    // The address itself (in_page, word) is decoded outside, so the read
+    // data's multiplexer, the iCE40's longest path, gains no gate.
+    wire         in_page = wb_adr_i[11:8] == 4'd0 && wb_adr_i[1:0] == 2'b00;
+    wire [5:0]   word    = wb_adr_i[7:2];
+    reg          request;     // cyc & stb & !ack: the request cycle
+    reg          acc_word;    // an accounting word
+    reg          slow_read;   // a read with wait states (block RAM or accounting)
+    reg  [NW-1:0] sok;        // the state lets the write in
+    reg  [NW-1:0] eff_d;      // the write takes effect, target by target
+    always @* begin
+        request   = 1'b0;
+        acc_word  = 1'b0;
+        slow_read = 1'b0;
+        sok       = {NW{1'b0}};
+        eff_d     = {NW{1'b0}};
+        if (bus_busy) begin
+            request   = wb_cyc_i && wb_stb_i && !ack_q && !wait1_q && !wait2_q && !wwait_q;
+            acc_word  = in_page && word >= A_ACC_FIRST[7:2] && word <= A_ACC_LAST[7:2];
+            slow_read = (acc_word || (in_page && (word == A_SBOX_DATA[7:2] ||
+                                                  word == A_MSG_HEAD[7:2]))) && !wb_we_i;
+            sok[W_CTRL]   = !(dat_q[0] && !ctrl_q[0] &&
+                              (flushing_i || (mode_q[2:0] == S_TAG && evict_above_rate)));
+            sok[W_CMD]    = dat_q[1:0] == 2'b00 || stopped_q;
+            sok[W_IRQ_EN] = 1'b1;
+            sok[W_IRQ_ST] = 1'b1;
+            sok[W_ERR]    = 1'b1;
+            sok[W_MODE]   = stopped_q;
+            sok[W_RATE]   = stopped_q;
+            sok[W_TABLE]  = stopped_q;
+            sok[W_THRESH] = stopped_q;
+            sok[W_SEED]   = stopped_q;
+            sok[W_WM]     = 1'b1;
+            sok[W_SBOX_A] = stopped_q;
+            sok[W_SBOX_D] = stopped_q;
+            sok[W_FSEL]   = 1'b1;
+            sok[W_FCTRL]  = fsel_ok;
+            sok[W_FLO]    = fsel_ok;
+            sok[W_FHI]    = fsel_ok;
+            if (wwait_q && wb_cyc_i) eff_d = sel_q[NW-1:0] & dok_q & sok;
+        end
+    end
+
     always @(posedge clk_i) begin
         if (bus_busy) begin
             // the bus: ack one clock after a new read, two for a write (its
