@@ -45,6 +45,11 @@ soc_clocks=$(sed -E 's/.* clocks=([0-9]+).*/\1/' <<<"$soc_line")
 soc_seconds=$(sed -E 's/.* seconds=([0-9.]+).*/\1/' <<<"$soc_line")
 soc_mcps=$(sed -E 's/.* clocks_per_s=([0-9]+).*/\1/' <<<"$soc_line" | awk '{printf "%.2f", $1 / 1e6}')
 sim_worst=$(awk -F'|' 'NF > 6 {gsub(/ /, "", $6); if (m == "" || $6 + 0 < m + 0) m = $6} END {print m}' <<<"$goal_rows")
+# the instructions per clock, and what 10 M cycles/s would need at the same
+# instructions per second
+sim_total=$(sed -nE 's/^\| \*\*total\*\* \| \*\*([0-9]+)\*\* \|$/\1/p' <<<"$sim_profile")
+[ -n "$sim_total" ] || { echo "bench: scripts/simprofile.py printed no total" >&2; exit 1; }
+sim_need=$(awk -v t="$sim_total" -v r="$sim_worst" 'BEGIN {printf "%d", int(t * r / 10 / 50) * 50}')
 # The driver's cost on the committed excerpts, and on the whole value traces
 # of TRACES (default ../shared/traces) when that folder is there.
 traces=${TRACES:-../shared/traces}
@@ -119,12 +124,18 @@ approximate and the total exact):
 | --- | ---: |
 $sim_profile
 
-Most of this is evaluated in every clock whether or not its inputs changed, which is
-why the total is spread thin. Two parts are written to be skipped when nothing happens:
-A_k's list is updated only in a clock with a message or a flush move (its look-up a
-clock and two clocks ahead, the S1R and S2 tuples against every entry, still runs in
-every clock), and the register file's bus logic only while an access is under way
-(docs/rtl.md).
+Most of this is evaluated in every clock, which is why the total is spread thin. What
+only changes now and then is written to be skipped when nothing happens (docs/rtl.md):
+A_k's list is updated only in a clock with a message or a flush move, the register
+file's bus logic and its decode only while an access is under way, and a build without
+a PC filter evaluates none of it. What is left is mostly the pipeline's own work, which
+is real in every clock of this run (a tuple enters every stage in every clock). The
+largest single item is A_k's look-up two clocks ahead: the S1R tuple against all 16
+entries in every clock (about 130 host instructions), although only a tuple that S2
+turns into a message needs it. The rate follows the instructions per clock: at this
+run's $sim_total and $sim_worst M cycles/s, 10 M needs the total near $sim_need or
+below. That look-up made only for a tuple that can become a message, which needs S2's
+decision predicted in S1R, is the one change of that size left.
 
 The cross-check bench (\`make crosscheck\`, \`make verif\`) runs the model and the
 comparisons beside the RTL and adds the immediate assertions, so it runs slower than the

@@ -23,6 +23,7 @@ Usage: synth.py [--out build/synth] [--doc docs/synthesis.md] [--only NAME]
 import argparse
 import concurrent.futures
 import json
+import math
 import os
 import re
 import shutil
@@ -224,6 +225,13 @@ def fmax(report):
     return min(freqs) if freqs else None
 
 
+def mhz(f):
+    """A frequency as the report shows it: rounded down to 0.1 MHz, so that
+    a shown value never exceeds what nextpnr reached (39.995 is 39.9, not a
+    40.0 beside a missed 40 MHz target)."""
+    return "%.1f" % (math.floor(f * 10) / 10)
+
+
 def synth_one(name, params, device, out):
     """Runs Yosys and nextpnr for one configuration on one device, then reads
     their reports (collect)."""
@@ -403,7 +411,8 @@ def markdown(results, configs):
         "wrapper and every path is register to register. nextpnr runs against the target",
         "frequency once for each of the seeds %s; the Fmax column is the median of what they"
         % ", ".join(str(x) for x in SEEDS),
-        "reached, with the lowest and highest in brackets, and a target is judged on the median.",
+        "reached, with the lowest and highest in brackets, each rounded down to 0.1 MHz, and a",
+        "target is judged on the median.",
         "LUT4 counts Yosys's LUT4 cells; an adder's carry cells (SB_CARRY, CCU2C) are counted",
         "apart, and the placed logic cells include everything.",
         "",
@@ -425,7 +434,7 @@ def markdown(results, configs):
                 continue
             f = r.get("fmax")
             err = r.get("pnr_error", "—")
-            fs = "%.1f (%.1f–%.1f)" % (f, r["fmax_min"], r["fmax_max"]) if f else err
+            fs = "%s (%s–%s)" % (mhz(f), mhz(r["fmax_min"]), mhz(r["fmax_max"])) if f else err
             met = ("met" if f >= dev["target_mhz"] else "**missed**") if f else (
                 "**does not fit**" if err.startswith("does not fit") else "—")
             used = r.get("util", {}).get(dev["cell"])
@@ -483,7 +492,7 @@ def goal_line(results, name, device, max_cells, min_mhz, titles):
             ok = False
     if min_mhz:
         if r.get("fmax"):
-            got.append("%.1f MHz (%.1f–%.1f)" % (r["fmax"], r["fmax_min"], r["fmax_max"]))
+            got.append("%s MHz (%s–%s)" % (mhz(r["fmax"]), mhz(r["fmax_min"]), mhz(r["fmax_max"])))
             ok = ok and r["fmax"] >= min_mhz
         else:
             if not max_cells:
@@ -640,7 +649,7 @@ def shortfall(results):
                             labels.get(key, key), n.get("lut", 0), n.get("carry", 0),
                             n.get("ff", 0), PART_PLANS.get(key, "")))
             if min_mhz and not (r.get("fmax") and r["fmax"] >= min_mhz):
-                have = "%.1f MHz" % r["fmax"] if r.get("fmax") else (
+                have = "%s MHz" % mhz(r["fmax"]) if r.get("fmax") else (
                     r.get("pnr_error") or r.get("error") or "no result")
                 files = []
                 for step in r.get("path") or []:
@@ -705,7 +714,7 @@ def soc_row(run, res, cell, with_spram):
     placed = "%d of %d (%d%%)" % (used[0], used[1], 100 * used[0] // used[1]) if used and fits else "—"
     clock = res["clock_mhz"]
     if fits and run.get("fmax"):
-        fmax = "%.1f" % run["fmax"]
+        fmax = mhz(run["fmax"])
         versus = "%d MHz: %s" % (clock, "met" if run["fmax"] >= clock else "**missed**")
     else:
         fmax = "—"
@@ -760,7 +769,7 @@ def soc_icebreaker(res):
                      "%s MHz against the 12 MHz clock." % (
                          built.get("title"), "%d of %d" % tuple(built["util"][res["capacity_cell"]])
                          if built.get("util", {}).get(res["capacity_cell"]) else "?",
-                         res["capacity_cell"], "%.1f" % built["fmax"] if built.get("fmax") else "?"))
+                         res["capacity_cell"], mhz(built["fmax"]) if built.get("fmax") else "?"))
         if not built["params"].get("CPU_MULDIV", 1):
             story.append("Its core has no MUL/DIV, so the firmware must be built for rv32i "
                          "(`-march=rv32i`); an rv32im firmware traps on the first multiply.")
@@ -1023,7 +1032,7 @@ def main():
             results[(name, device)] = r
             print("synth: %-8s %-6s luts=%s ffs=%s brams=%s fmax=%s table_in_bram=%s %s" % (
                 name, device, r.get("luts"), r.get("ffs"), r.get("brams"),
-                "%.1f" % r["fmax"] if r.get("fmax") else r.get("pnr_error", "-"),
+                mhz(r["fmax"]) if r.get("fmax") else r.get("pnr_error", "-"),
                 r.get("table_in_bram"), r.get("error", "")), flush=True)
             if "error" in r or not r.get("table_in_bram"):
                 failed.append("%s/%s" % (name, device))
