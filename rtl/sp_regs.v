@@ -505,11 +505,12 @@ module sp_regs #(
     // iCE40, whose flip-flops reset only when enabled: docs/rtl.md.)
     wire bus_busy = wb_cyc_i || ack_q || wait1_q || wait2_q || wwait_q;
 
-    // The bus's decode, worked out only in a clock of an access: nothing
-    // reads it between accesses, and so a simulator skips it then (each
-    // signal is 0 there; every one already implies wb_cyc_i or a wait).
-    // The address itself (in_page, word) is decoded outside, so the read
-    // data's multiplexer, the iCE40's longest path, gains no gate.
+    // The bus's decode, worked out only in a clock of an access: only the
+    // guarded update below (and an assertion, in such a clock) reads it, so
+    // holding it at 0 between accesses changes nothing, and a simulator
+    // skips it then.  The address itself (in_page, word) is decoded outside,
+    // so the read data's multiplexer, one of the paper's build's longest
+    // paths on the iCE40, gains no gate.
     wire         in_page = wb_adr_i[11:8] == 4'd0 && wb_adr_i[1:0] == 2'b00;
     wire [5:0]   word    = wb_adr_i[7:2];
     reg          request;     // cyc & stb & !ack: the request cycle
