@@ -101,8 +101,10 @@ DEVICES = {
         # ABC9 maps with the UltraPlus's own delays and sees the carry
         # chains' (the default ABC sees neither): on the paper's build, seeds
         # 38.82 / 40.07 / 40.52 MHz against 40.00 / 38.96 / 40.20, and 4,294
-        # logic cells against 4,312 (the ECP5's ABC9 cost 195 LUT4s on the
-        # paper's build + A_16 for no clear gain, so the ECP5 keeps ABC)
+        # logic cells against 4,312.  It maps A_k's list less densely (about
+        # 190 more LUT4s in the A_16 builds) and saves 500 in the full build.
+        # On the ECP5 ABC9 cost 195 LUT4s on the paper's build + A_16 for no
+        # clear gain, so the ECP5 keeps ABC.
         "synth": "synth_ice40 -dsp -abc9 -device u",
         # the gate-level simulation (verif/gate): the cell models and what
         # Verilator needs to read them
@@ -420,6 +422,8 @@ def markdown(results, configs):
         "target is judged on the median.",
         "LUT4 counts Yosys's LUT4 cells; an adder's carry cells (SB_CARRY, CCU2C) are counted",
         "apart, and the placed logic cells include everything.",
+        "Yosys runs %s." % " and ".join("`%s` for the %s" % (dev["synth"], dev["name"])
+                                        for dev in DEVICES.values()),
         "",
         "Tools: %s; %s; %s." % (tool_version(["yosys", "-V"]),
                                 tool_version(["nextpnr-ice40", "--version"]),
