@@ -104,7 +104,8 @@ DEVICES = {
         # logic cells against 4,312.  It maps A_k's list less densely (about
         # 190 more LUT4s in the A_16 builds) and saves 500 in the full build.
         # On the ECP5 ABC9 cost 195 LUT4s on the paper's build + A_16 for no
-        # clear gain, so the ECP5 keeps ABC.
+        # clear gain, so the ECP5 keeps ABC.  The SoC's boards use the same
+        # commands (fpga/soc/synth/soc_synth.py).
         "synth": "synth_ice40 -dsp -abc9 -device u",
         # the gate-level simulation (verif/gate): the cell models and what
         # Verilator needs to read them
@@ -611,7 +612,8 @@ PATH_PLANS = {
     "sp_stage1.v": "the counter table's read-modify-write: the row from the RAM, the writes "
                    "it missed merged in, the count update and the written entry",
     "sp_assoc.v": "the associative stage's hit selection and count addition (A_1: the whole "
-                  "tuple's comparison a clock ahead, behind the mode's enable)",
+                  "tuple's comparison a clock ahead behind the mode's enable, or the count "
+                  "adder's carry into the overflow test and on to S4's bookkeeping)",
     "sp_acc.v": "the accounting adders: a counter's carry chain behind the logic that forms "
                 "its increment; the increments registered first (one more stage, the snapshot "
                 "and its read a clock later) would leave the chain alone",

