@@ -19,10 +19,14 @@
  * selected.  So S3 starts from a registered hit vector and count and only
  * adds.  A flush never runs within two clocks of a message.
  *
- * Flush (block stopped, pipeline empty): position 0 leaves once per clock
- * while room_i says the output queue has a free slot, the list moving up
- * behind it.  flush_done_o pulses with the last one, or at once for an
- * empty list.
+ * Flush (block stopped, pipeline empty): the list moves towards its end
+ * once per clock, position k-1 leaving when it holds an entry, so the least
+ * recently used entry leaves first.  A move that hands out an entry waits
+ * for room_i (a free output-queue slot); one over an empty end does not.
+ * The flush moves the list the way a miss does, and hands out the entry a
+ * full miss evicts: no position takes from its successor, and no second
+ * source feeds the output.  flush_done_o pulses with the last entry, or at
+ * once for an empty list.
  *
  * ASSOC_K = 1 keeps one entry and none of the list: the S2 tuple is compared
  * with it a clock ahead, and the entry's own register feeds the adder.
@@ -80,7 +84,9 @@ module sp_assoc #(
     reg           flushing_q;
 
     wire [27:0] in_count   = {{(28 - IN_BITS){1'b0}}, in_count_i};
-    wire        flush_emit = flushing_q && room_i;
+    // a flush move this clock, and whether it hands out position k-1
+    wire        flush_move = flushing_q && (room_i || !valid_q[K-1]);
+    wire        flush_emit = flush_move && valid_q[K-1];
     // set by the branch below: no entry held; the flush's next message is
     // the last one
     wire        empty, last_one;
@@ -107,8 +113,8 @@ module sp_assoc #(
     // reset, no flush move): the comparisons made ahead are then exact
     reg [1:0] calm_q;
     always @(posedge clk_i) begin
-        flush_moved_q <= {flush_moved_q[0], flush_emit};
-        calm_q        <= {calm_q[0], !flush_emit};
+        flush_moved_q <= {flush_moved_q[0], flush_move};
+        calm_q        <= {calm_q[0], !flush_move};
         if (rst_i) begin
             flush_moved_q <= 2'b00;
             calm_q        <= 2'b00;
@@ -229,13 +235,16 @@ module sp_assoc #(
             // ---- what leaves
             wire in_emit    = in_valid_i && (any_hit ? overflow : full);
 
+            // a flush starts from a prefix and keeps the entries side by side
+            // as they move to the end (asserted): the entry at k-1 is the last
+            // one when k-2 is empty
             assign empty        = !valid_q[0];
-            assign last_one     = !valid_q[(K > 1) ? 1 : 0];
+            assign last_one     = !valid_q[(K > 1) ? K - 2 : 0];
             assign out_valid_o  = in_emit || flush_emit;
-            assign out_tuple_o  = flush_emit ? tuple_q[0] :
-                                  any_hit ? in_tuple_i : tuple_q[K-1];
-            assign out_count_o  = flush_emit ? count_q[0] :
-                                  any_hit ? hit_count_q : count_q[K-1];
+            // a flush hands out position k-1 like a victim, and any_hit is low
+            // while it runs
+            assign out_tuple_o  = any_hit ? in_tuple_i : tuple_q[K-1];
+            assign out_count_o  = any_hit ? hit_count_q : count_q[K-1];
             assign used_o       = used_q;
 
             // position 0's new count: with the low adder's carry the last input
@@ -270,39 +279,42 @@ module sp_assoc #(
             // entry drops out when a miss evicts it.
             wire keep_last = !in_valid_i || any_hit || !full;
             reg  [27:0] others;
+            // Most S2 tuples match no entry: the test of the registered
+            // comparisons lets a simulator skip the k-way selection then (in
+            // hardware it changes nothing: with no match every term is zero).
             always @* begin
                 others = 28'd0;
-                for (j = 0; j < K; j = j + 1)
-                    if (j < K - 1 || keep_last)
-                        others = others | (count_q[j] & {28{eq_q[j]}});
+                if (eq_q != {K{1'b0}})
+                    for (j = 0; j < K; j = j + 1)
+                        if (j < K - 1 || keep_last)
+                            others = others | (count_q[j] & {28{eq_q[j]}});
             end
             wire [27:0] hit_count_d = (in_valid_i && eq_pre_q) ? front_count : others;
 
             // ---- next state, in a clock that changes the list only: a message
             // moves positions 1..(hit or k-1) down and takes position 0; a flush
-            // move takes position 0 out and moves the rest up.  Each position
-            // picks from itself or a neighbour (a small multiplexer, and the
-            // flip-flop's enable); written as one guarded block, a simulator
-            // works none of it out in the other clocks.
+            // move moves every position down and empties position 0.  A
+            // position only ever takes its predecessor's entry, so its
+            // flip-flops need an enable and no multiplexer; written as one
+            // guarded block, a simulator works none of it out in the other
+            // clocks.
+            wire [K-1:0] takes = in_valid_i ? moves : {K{1'b1}};
             integer p;
             always @(posedge clk_i) begin
-                if (in_valid_i) begin
+                if (in_valid_i || flush_move) begin
                     for (p = K - 1; p > 0; p = p - 1)
-                        if (moves[p]) begin
+                        if (takes[p]) begin
                             tuple_q[p] <= tuple_q[p-1];
                             count_q[p] <= count_q[p-1];
                         end
+                    valid_q <= moved(valid_q, in_valid_i, 1'b1, takes);
+                end
+                if (in_valid_i) begin
                     tuple_q[0] <= in_tuple_i;
                     count_q[0] <= front_count;
-                    valid_q    <= moved(valid_q, 1'b1, 1'b1, moves);
                     if (!any_hit && !full) used_q <= used_q + 7'd1;
                 end else if (flush_emit) begin
-                    for (p = 0; p < K - 1; p = p + 1) begin
-                        tuple_q[p] <= tuple_q[p+1];
-                        count_q[p] <= count_q[p+1];
-                    end
-                    valid_q <= valid_q >> 1;
-                    used_q  <= used_q - 7'd1;
+                    used_q <= used_q - 7'd1;
                 end
                 if (rst_i) begin
                     valid_q <= {K{1'b0}};
@@ -319,7 +331,9 @@ module sp_assoc #(
 
 `ifdef SP_ASSERT
             reg [6:0] f_valid_n;   // the valid entries
-            reg       f_shape;     // the valid entries form a prefix, of distinct tuples
+            // the valid entries side by side, of distinct tuples, and a prefix
+            // unless a flush is moving them to the end
+            reg       f_shape;
             reg       f_counts;    // the registered count is the hit entry's
             integer   a, b;
             always @* begin
@@ -328,15 +342,16 @@ module sp_assoc #(
                 f_counts  = 1'b1;
                 for (a = 0; a < K; a = a + 1) begin
                     f_valid_n = f_valid_n + {6'd0, valid_q[a]};
-                    if (a > 0 && valid_q[a] && !valid_q[a-1]) f_shape = 1'b0;
+                    if (a > 0 && valid_q[a] && !valid_q[a-1] && (!flushing_q || f_valid_n != 7'd1))
+                        f_shape = 1'b0;
                     for (b = a + 1; b < K; b = b + 1)
-                        if (valid_q[b] && tuple_q[a] == tuple_q[b]) f_shape = 1'b0;
+                        if (valid_q[a] && valid_q[b] && tuple_q[a] == tuple_q[b]) f_shape = 1'b0;
                     if (hit_q[a] && hit_count_q != count_q[a]) f_counts = 1'b0;
                 end
             end
             always @(posedge clk_i) begin
                 if (!rst_i) begin
-                    // a flush runs only with the pipeline empty; a list holds no tuple twice
+                    // a flush runs only with the pipeline empty
                     assert (!(in_valid_i && (flushing_q || flush_start_i)));
                     assert (!(flush_start_i && flushing_q));
                     // the comparisons made ahead assume no flush move in between
@@ -345,12 +360,13 @@ module sp_assoc #(
                     assert ({25'd0, used_q} <= K);
                     // Why the lookup a clock ahead is right (these make the whole
                     // block's formal proof inductive): the list is a prefix of
-                    // distinct tuples counted by used_q, not empty while flushing;
+                    // distinct tuples counted by used_q (while flushing, side by side
+                    // and not empty);
                     // the tuples advance S1R -> S2 -> S3 one stage per clock, so
                     // the S2-S3 comparison follows them; the S2 comparison is exact
                     // after one calm clock, the S3 hit vector and its count after
                     // two, and a message reaches S3 only after two.
-                    assert (f_shape && used_q == f_valid_n && (!flushing_q || valid_q[0]));
+                    assert (f_shape && used_q == f_valid_n && (!flushing_q || used_q != 7'd0));
                     assert (eq_pre_q == (pre_tuple_i == in_tuple_i));
                     assert (!in_valid_i || calm_q == 2'b11);
                     if (calm_q[0]) assert (eq_q == holding(pre_tuple_i));

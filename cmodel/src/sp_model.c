@@ -194,7 +194,8 @@ static void assoc_insert(sp_model_t *m, const sp_tuple_t *t, uint32_t count)
     m->assoc[0] = e;
 }
 
-/* Flush: emit list entries most recent first while the queue has room. */
+/* Flush: emit list entries least recent first (the end of the list, as a
+ * full miss evicts) while the queue has room. */
 static void assoc_flush_step(sp_model_t *m)
 {
     while (m->flushing && m->oq_fill < oq_depth(m)) {
@@ -203,11 +204,10 @@ static void assoc_flush_step(sp_model_t *m)
             m->irq_sticky |= SP_IRQ_FLUSH_DONE;
             break;
         }
-        oq_push(m, &m->assoc[0].tuple, m->assoc[0].count);
-        m->acc[SP_ACC_COUNT_RES_ASSOC] -= m->assoc[0].count;
+        const sp_assoc_entry_t *last = &m->assoc[m->assoc_used - 1];
+        oq_push(m, &last->tuple, last->count);
+        m->acc[SP_ACC_COUNT_RES_ASSOC] -= last->count;
         m->assoc_used--;
-        for (unsigned i = 0; i < m->assoc_used; i++)
-            m->assoc[i] = m->assoc[i + 1];
     }
     if (m->flushing && m->assoc_used == 0) {
         m->flushing = 0;

@@ -1286,7 +1286,7 @@ static void test_htp_edges(void)
 /* P at r = 1 makes every event a message <t, 1>; with ASSOC_EN they enter A_3:
  *   A [A1]; B [B1 A1]; A hit [A2 B1]; C [C1 A2 B1]; D full: emit <B,1>, [D1 C1 A2];
  *   A hit [A3 D1 C1]; E full: emit <C,1>, [E1 A3 D1].
- * Flush: <E,1> <A,3> <D,1>, most recent first, then FLUSH_DONE. */
+ * Flush: <D,1> <A,3> <E,1>, least recent first, then FLUSH_DONE. */
 static void test_assoc_basic(void)
 {
     sp_model_t *m = fresh(&model_a);
@@ -1323,16 +1323,16 @@ static void test_assoc_basic(void)
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_OQ_FILL), 3);
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_STATUS) & SP_STATUS_FLUSHING, 0);
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_IRQ_STATUS), SP_IRQ_FLUSH_DONE);
-    EXPECT_MSG(m, 5, 0xe, 0xe0, 1);
-    EXPECT_MSG(m, 1, 0xa, 0xa0, 3);
     EXPECT_MSG(m, 4, 0xd, 0xd0, 1);
+    EXPECT_MSG(m, 1, 0xa, 0xa0, 3);
+    EXPECT_MSG(m, 5, 0xe, 0xe0, 1);
     EXPECT_NO_MSG(m);
     SP_CHECK_EQ(m->assoc_used, 0);
     CHECK_ACCS(m, 7, 0, 0, 0, 7, 7, 7, 0, 0, 0, 5);
     CHECK_LAWS(m);
 
     /* A_k compares the full tuple including kind: <1,a,a0> and <3,a,a0> are two
-     * entries (flush: <3,..> first). */
+     * entries (flush: <1,..> first). */
     sp_reg_write(m, SP_REG_IRQ_STATUS, SP_IRQ_FLUSH_DONE);
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_IRQ_STATUS), 0);
     START(m);
@@ -1341,8 +1341,8 @@ static void test_assoc_basic(void)
     SP_CHECK_EQ(m->assoc_used, 2);
     STOP(m);
     WR_OK(m, SP_REG_CMD, SP_CMD_FLUSH_ASSOC);
-    EXPECT_MSG(m, 3, 0xa, 0xa0, 1);
     EXPECT_MSG(m, 1, 0xa, 0xa0, 1);
+    EXPECT_MSG(m, 3, 0xa, 0xa0, 1);
     EXPECT_NO_MSG(m);
     CHECK_LAWS(m);
 }
@@ -1350,7 +1350,7 @@ static void test_assoc_basic(void)
 /* Spec 6 behind HP: stage-1 messages of count r merge in A_k.  Default S-box,
  * 3 index bits, r = 2: <0,0,1> four times -> <A,2> twice -> A_k [A4]; <1,0,0> shares
  * entry 1 (hand-computed in test_hash_index_tag) but is a different tuple for A_k:
- * <0,0,1> <1,0,0> -> <<1,0,0>,2> -> [<1,0,0>2, A4].  Flush: <<1,0,0>,2> <A,4>, and the
+ * <0,0,1> <1,0,0> -> <<1,0,0>,2> -> [<1,0,0>2, A4].  Flush: <A,4> <<1,0,0>,2>, and the
  * entry-1 count of the last <0,0,1> (1) stays in the table. */
 static void test_assoc_after_hp(void)
 {
@@ -1372,8 +1372,8 @@ static void test_assoc_after_hp(void)
     CHECK_ACCS(m, 7, 0, 0, 0, 7, 7, 0, 1, 6, 0, 0);
     STOP(m);
     WR_OK(m, SP_REG_CMD, SP_CMD_FLUSH_ASSOC);
-    EXPECT_MSG(m, 1, 0, 0, 2);
     EXPECT_MSG(m, 0, 0, 1, 4);
+    EXPECT_MSG(m, 1, 0, 0, 2);
     EXPECT_NO_MSG(m);
     CHECK_ACCS(m, 7, 0, 0, 0, 7, 7, 6, 1, 0, 0, 2);
     CHECK_LAWS(m);
@@ -1422,14 +1422,14 @@ static void test_assoc_overflow(void)
     CHECK_LAWS(m);
     STOP(m);
     WR_OK(m, SP_REG_CMD, SP_CMD_FLUSH_ASSOC);
-    EXPECT_MSG(m, 6, 0x600, 0x601, 1);
     EXPECT_MSG(m, 7, 0x700, 0x701, 1);
+    EXPECT_MSG(m, 6, 0x600, 0x601, 1);
     EXPECT_NO_MSG(m);
     CHECK_LAWS(m);
 }
 
 /* Spec 6 flush waiting for room: the queue (8) holds 7 messages, A_3 holds
- * [Z Y X].  FLUSH emits Z (queue full) and waits with STATUS.FLUSHING; config,
+ * [Z Y X].  FLUSH emits X, the least recent (queue full), and waits with STATUS.FLUSHING; config,
  * start and clear are SP_ERR_BUSY; snapshot, watermark and IRQ writes are fine.
  * Each pop lets one more entry out; the last sets FLUSH_DONE and ends FLUSHING. */
 static void test_assoc_flush_wait(void)
@@ -1482,7 +1482,7 @@ static void test_assoc_flush_wait(void)
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_OQ_FILL), 8);
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_STATUS) & SP_STATUS_FLUSHING, SP_STATUS_FLUSHING);
     SP_CHECK_EQ(m->assoc_used, 1);
-    EXPECT_MSG(m, 0, 0xf1, 0, 1); /* room for X, the last */
+    EXPECT_MSG(m, 0, 0xf1, 0, 1); /* room for Z, the last */
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_OQ_FILL), 8);
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_STATUS) & SP_STATUS_FLUSHING, 0);
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_IRQ_STATUS), SP_IRQ_FLUSH_DONE | SP_IRQ_WATERMARK);
@@ -1494,9 +1494,9 @@ static void test_assoc_flush_wait(void)
     SP_CHECK_EQ(sp_model_irq(m), 0);
     for (i = 2; i < 7; i++)
         EXPECT_MSG(m, 0, 0xf0 + i, 0, 1);
-    EXPECT_MSG(m, 1, 0x1, 0x5a, 1);
-    EXPECT_MSG(m, 1, 0x1, 0x59, 1);
     EXPECT_MSG(m, 1, 0x1, 0x58, 1);
+    EXPECT_MSG(m, 1, 0x1, 0x59, 1);
+    EXPECT_MSG(m, 1, 0x1, 0x5a, 1);
     EXPECT_NO_MSG(m);
     START(m); /* no longer flushing */
     CHECK_ACCS(m, 11, 1, 0, 0, 10, 10, 10, 0, 0, 0, 10);

@@ -94,10 +94,10 @@ same "$(acc events)/$(acc messages)/$(acc count_out)/$(acc count_res_table)/$(ac
     "10/2/8/2/yes" "P_4 accounting"
 same "$(acc 'reg RATE')" "0x00000004" "RATE register"
 
-# through A_2: the same two messages, flushed most recent first when the trace ends
+# through A_2: the same two messages, flushed least recent first when the trace ends
 run messages --trace "$P10" --mode P --rate 4 --assoc 2
-same "$(grep -v '^#' "$TMP/out")" "v 200 8 4
-v 100 4 4" "P_4 A_2 flush order"
+same "$(grep -v '^#' "$TMP/out")" "v 100 4 4
+v 200 8 4" "P_4 A_2 flush order"
 same "$(acc count_res_assoc)/$(acc conserved)" "0/yes" "A_2 empty after flush"
 
 # P_1 passes every tuple through unchanged
