@@ -140,7 +140,7 @@ module sp_regs #(
 
     // ---- build constants and reset values (spec 9: clipped to the build)
     localparam [31:0] ID_VALUE      = 32'h53505246;
-    localparam [31:0] VERSION_VALUE = 32'h00010003;
+    localparam [31:0] VERSION_VALUE = 32'h00010004;
     localparam [7:0]  P_WORD   = WORD_BITS[7:0];
     localparam [3:0]  P_TAW    = TABLE_AW[3:0];
     localparam [1:0]  P_WAYS   = WAYS_LOG2_MAX[1:0];

@@ -17,7 +17,7 @@
 #define SP_REG_PARAMS2     0x00Cu /* more built parameters */
 
 #define SP_ID_VALUE        0x53505246u
-#define SP_VERSION_VALUE   0x00010003u /* 1.3 */
+#define SP_VERSION_VALUE   0x00010004u /* 1.4 */
 
 /* SP_REG_PARAMS fields */
 #define SP_PARAMS_WORD_BITS_SHIFT  0  /* [7:0]   32 or 64 */

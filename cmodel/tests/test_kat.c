@@ -1534,9 +1534,9 @@ static void test_assoc_flush_misc(void)
     SP_CHECK_EQ(m->assoc_used, 2);
     CHECK_ACCS(m, 3, 0, 0, 0, 3, 3, 1, 0, 2, 0, 1);
     STOP(m);
-    WR_OK(m, SP_REG_CMD, SP_CMD_FLUSH_ASSOC);
-    EXPECT_MSG(m, 0, 0xb, 0, 1);
+    WR_OK(m, SP_REG_CMD, SP_CMD_FLUSH_ASSOC); /* least recent first */
     EXPECT_MSG(m, 0, 0xa, 0, 1);
+    EXPECT_MSG(m, 0, 0xb, 0, 1);
     EXPECT_NO_MSG(m);
     CHECK_ACCS(m, 3, 0, 0, 0, 3, 3, 3, 0, 0, 0, 3);
     CHECK_LAWS(m);
@@ -1730,7 +1730,7 @@ static void test_reg_reset(void)
     uint32_t off;
 
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_ID), 0x53505246u);
-    SP_CHECK_EQ(sp_reg_read(m, SP_REG_VERSION), 0x00010003u);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_VERSION), 0x00010004u);
     /* 32 | 4 << 8 | 2 << 12 | 8 << 16 | 3 << 20 | 3 << 24 */
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS), 0x03382420u);
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 0x40074410u); /* 16 | 4 << 8 | 8 << 11 | TAG, CR, HTP | 64 << 24 */
