@@ -113,6 +113,9 @@ DEVICES = {
         "sim_synth": "",
         "bram": "SB_RAM40_4K", "bram_bits": 4096,
         "lut": ["SB_LUT4"], "ff_prefix": "SB_DFF", "dsp": ["SB_MAC16"], "cell": "ICESTORM_LC",
+        # a logic cell's flip-flop is fed by its own LUT4 only: every
+        # flip-flop takes a cell, so a build's flip-flops bound its cells
+        "ff_takes_cell": True,
         "pnr": ["nextpnr-ice40", "--up5k", "--package", "sg48"],
         "target_mhz": 40,
         "carry": ["SB_CARRY"],
@@ -592,9 +595,11 @@ PART_PLANS = {
     "u_hash": "eight S-box copies (one per byte of a 64-bit tuple, read in one clock) and the "
               "copy the bus reads; a hash over fewer bytes per clock, or the cheaper hash the "
               "spec allows beside the paper's, needs fewer copies",
-    "u_assoc": "A_k's entries in flip-flops as a shifting move-to-front list (k comparators "
-               "of 3 + 2W bits and a multiplexer per entry bit; docs/rtl.md says why slots "
-               "ranked in place were not cheaper); its entries, or their counts, in block RAM",
+    "u_assoc": "A_k's entries in flip-flops as a move-to-front list that only moves towards "
+               "its end (k comparators of 3 + 2W bits, the hit entry's count selected from k, "
+               "and a flip-flop with an enable per entry bit, which on the iCE40 takes a logic "
+               "cell of its own; docs/rtl.md says why slots ranked in place were not cheaper); "
+               "its entries, or their counts, in block RAM",
     "u_stage1": "the samplers' draw and the counter table's read-modify-write pipeline "
                 "with its forwarding",
     "u_stage1/fsm": "the tagged compressor's decision",
@@ -652,6 +657,11 @@ def shortfall(results):
                     r.get("pnr_error") or r.get("error") or "no result")
                 lines.append("- **%s, %s: at most %d %s** (%s)." % (
                     titles[name], short, max_cells, dev["cell"], have))
+                if dev.get("ff_takes_cell") and r.get("ffs", 0) > max_cells:
+                    lines.append("  - its %d flip-flops alone exceed the %d cells: each takes a "
+                                 "%s of its own (the cell's LUT4 is its only input), so no "
+                                 "placement of this build fits the goal; it needs state moved "
+                                 "into block RAM or left out." % (r["ffs"], max_cells, dev["cell"]))
                 if parts:
                     ranked = sorted(parts.items(), key=lambda kv: -(kv[1].get("lut", 0) +
                                                                    kv[1].get("carry", 0)))
