@@ -84,9 +84,11 @@ module sp_assoc #(
     reg           flushing_q;
 
     wire [27:0] in_count   = {{(28 - IN_BITS){1'b0}}, in_count_i};
-    // a flush move this clock, and whether it hands out position k-1
-    wire        flush_move = flushing_q && (room_i || !valid_q[K-1]);
-    wire        flush_emit = flush_move && valid_q[K-1];
+    // a flush move this clock, and whether it hands out position k-1 (a
+    // one-entry table holds its entry throughout a flush: every move hands
+    // it out, and its logic stays that of a plain flush-on-room)
+    wire        flush_move = flushing_q && (room_i || (K > 1 && !valid_q[K-1]));
+    wire        flush_emit = flush_move && (K == 1 || valid_q[K-1]);
     // set by the branch below: no entry held; the flush's next message is
     // the last one
     wire        empty, last_one;
