@@ -56,11 +56,8 @@ module sp_ram_sdp #(
 
     always @(posedge clk_i) begin
         if (we_i) mem[waddr_i] <= wdata_i;
-        // collision: undefined (see above); the addresses are compared
-        // only in a clock that writes, so a simulator skips the comparison
-        // in the others (most clocks, for the S-box copies)
-        if (!we_i) rdata_q <= mem[raddr_i];
-        else if (waddr_i == raddr_i) rdata_q <= {DW{1'bx}};
+        // collision: undefined (see above)
+        if (we_i && waddr_i == raddr_i) rdata_q <= {DW{1'bx}};
         else rdata_q <= mem[raddr_i];
     end
 
