@@ -659,9 +659,10 @@ def shortfall(results):
                     titles[name], short, max_cells, dev["cell"], have))
                 if dev.get("ff_takes_cell") and r.get("ffs", 0) > max_cells:
                     lines.append("  - its %d flip-flops alone exceed the %d cells: each takes a "
-                                 "%s of its own (the cell's LUT4 is its only input), so no "
-                                 "placement of this build fits the goal; it needs state moved "
-                                 "into block RAM or left out." % (r["ffs"], max_cells, dev["cell"]))
+                                 "logic cell (%s) of its own, whose LUT4 is the flip-flop's only "
+                                 "input, so no placement of this build meets the goal; it needs "
+                                 "state moved into block RAM or left out." % (
+                                     r["ffs"], max_cells, dev["cell"]))
                 if parts:
                     ranked = sorted(parts.items(), key=lambda kv: -(kv[1].get("lut", 0) +
                                                                    kv[1].get("carry", 0)))
