@@ -126,9 +126,10 @@ $sim_profile
 
 Most of this is evaluated in every clock, which is why the total is spread thin. What
 only changes now and then is written to be skipped when nothing happens (docs/rtl.md):
-A_k's list is updated only in a clock with a message or a flush move, the register
-file's bus logic and its decode only while an access is under way, and a build without
-a PC filter evaluates none of it. What is left is mostly the pipeline's own work, which
+A_k's list is updated only in a clock with a message or a flush move, and the hit
+entry's count selected only when the S2 tuple matches an entry, the register file's bus
+logic and its decode only while an access is under way, and a build without a PC filter
+evaluates none of it. What is left is mostly the pipeline's own work, which
 is real in every clock of this run (a tuple enters every stage in every clock). The
 largest single item is A_k's look-up two clocks ahead: the S1R tuple against all 16
 entries in every clock (about 130 host instructions), although only a tuple that S2
