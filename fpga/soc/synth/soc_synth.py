@@ -93,7 +93,7 @@ BOARDS = {
         "clock_mhz": 12,
         "bitstream": "sp_soc_icebreaker.bin",
         **family("ice40", "lut", "ff_prefix", "carry", "dsp", "cell"),
-        "bram": ["SB_RAM40_4K"], "spram": ["SB_SPRAM256KA"],
+        "bram": [DEVICES["ice40"]["bram"]], "spram": ["SB_SPRAM256KA"],
         # the data memory must be the four SPRAMs (a UP5K has 30 block RAMs,
         # 128 KiB of them would be 256)
         "memories": {"ram.mem": "$__ICE40_SPRAM_"},
@@ -112,7 +112,7 @@ BOARDS = {
         "clock_mhz": 25,
         "bitstream": "sp_soc_ulx3s.bit",
         **family("ecp5", "lut", "ff_prefix", "carry", "dsp", "cell"),
-        "bram": ["DP16KD"], "spram": [],
+        "bram": [DEVICES["ecp5"]["bram"]], "spram": [],
         "memories": {"rom.mem": "DP16KD", "ram.mem": "DP16KD"},
     },
 }
