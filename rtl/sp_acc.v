@@ -40,6 +40,7 @@
  */
 `resetall
 `default_nettype none
+`include "sp_regs.vh"
 
 module sp_acc #(
     // width of the per-event count inputs (COUNT_BITS + 1)
@@ -71,7 +72,7 @@ module sp_acc #(
     // flush message (flush_out_i); its count
     input  wire          assoc_out_i,
     input  wire          flush_out_i,
-    input  wire [27:0]   assoc_out_count_i,
+    input  wire [`SP_MSG_COUNT_BITS-1:0] assoc_out_count_i,
     // accepted table clear
     input  wire          clear_i,
     // snapshot request (see above)
@@ -85,17 +86,22 @@ module sp_acc #(
     output reg  [31:0]   rd_data_o
 );
 
-    localparam N = 12;
-    localparam EV_IN = 0, EV_IGNORED = 1, EV_DROPPED = 2, EV_SKIPPED = 3, EV_COUNTED = 4,
-               COUNT_IN = 5, COUNT_OUT = 6, COUNT_RES_TABLE = 7, COUNT_RES_ASSOC = 8,
-               COUNT_DISCARDED = 9, MSG_OUT = 10, EV_FILTERED = 11;
+    // the counters, in the register map's order (enum sp_acc)
+    localparam N = `SP_ACC_COUNT;
+    localparam EV_IN = `SP_ACC_EV_IN, EV_IGNORED = `SP_ACC_EV_IGNORED, EV_DROPPED = `SP_ACC_EV_DROPPED,
+               EV_SKIPPED = `SP_ACC_EV_SKIPPED, EV_COUNTED = `SP_ACC_EV_COUNTED, COUNT_IN = `SP_ACC_COUNT_IN,
+               COUNT_OUT = `SP_ACC_COUNT_OUT, COUNT_RES_TABLE = `SP_ACC_COUNT_RES_TABLE,
+               COUNT_RES_ASSOC = `SP_ACC_COUNT_RES_ASSOC, COUNT_DISCARDED = `SP_ACC_COUNT_DISCARDED,
+               MSG_OUT = `SP_ACC_MSG_OUT, EV_FILTERED = `SP_ACC_EV_FILTERED;
+    // a message's count width (MSG_HEAD.COUNT)
+    localparam CW = `SP_MSG_COUNT_BITS;
 
 
     // ---- stage A: the inputs, one clock later
     reg          ign_q, drop_q, filt_q, s2_q, cnt_q, skip_q, res_inc_q, emit_q, assoc_q;
     reg          ak_q, fl_q, clear_q, snap_q1;
     reg [HW-1:0] cin_q, disc_q, msg_q;
-    reg [27:0]   ak_count_q;
+    reg [CW-1:0] ak_count_q;
     always @(posedge clk_i) begin
         ign_q      <= port_ignored_i;
         drop_q     <= port_dropped_i;
@@ -144,17 +150,17 @@ module sp_acc #(
     wire [HW+1:0] table_gain  = res_inc_q ? {2'b00, cin_q} : {(HW + 2){1'b0}};
     wire [HW+1:0] table_delta = table_gain - table_dec;
     // COUNT_RES_ASSOC: the S2 message in, A_k's message out (both in one clock)
-    wire [29:0]   assoc_in    = {{(30 - HW){1'b0}}, to_assoc ? msg_q : {HW{1'b0}}};
-    wire [29:0]   assoc_out   = {2'b00, ak_q ? ak_count_q : 28'd0};
-    wire [29:0]   assoc_delta = assoc_in - assoc_out;
-    wire [27:0]   out_add     = (to_queue ? {{(28 - HW){1'b0}}, msg_q} : 28'd0) |
-                                (ak_q ? ak_count_q : 28'd0);
+    wire [CW+1:0] assoc_in    = {{(CW + 2 - HW){1'b0}}, to_assoc ? msg_q : {HW{1'b0}}};
+    wire [CW+1:0] assoc_out   = {2'b00, ak_q ? ak_count_q : {CW{1'b0}}};
+    wire [CW+1:0] assoc_delta = assoc_in - assoc_out;
+    wire [CW-1:0] out_add     = (to_queue ? {{(CW - HW){1'b0}}, msg_q} : {CW{1'b0}}) |
+                                (ak_q ? ak_count_q : {CW{1'b0}});
 
     reg          b_s2_q, b_cnt_q, b_skip_q, b_msg_q, b_any_q;
     reg [HW-1:0] b_cin_q, b_disc_q;
     reg [HW+1:0] b_table_q;
-    reg [29:0]   b_assoc_q;
-    reg [27:0]   b_out_q;
+    reg [CW+1:0] b_assoc_q;
+    reg [CW-1:0] b_out_q;
     always @(posedge clk_i) begin
         b_s2_q    <= s2_q;
         b_cnt_q   <= cnt_q;
@@ -175,8 +181,8 @@ module sp_acc #(
             b_cin_q   <= {HW{1'b0}};
             b_disc_q  <= {HW{1'b0}};
             b_table_q <= {(HW + 2){1'b0}};
-            b_assoc_q <= 30'd0;
-            b_out_q   <= 28'd0;
+            b_assoc_q <= {(CW + 2){1'b0}};
+            b_out_q   <= {CW{1'b0}};
         end
     end
     assign busy_o = s2_q || ak_q || b_any_q || clear_q || filt_q;
@@ -208,11 +214,12 @@ module sp_acc #(
         inc[EV_SKIPPED]  = {63'd0, b_skip_q};
         inc[EV_COUNTED]  = {63'd0, b_cnt_q};
         inc[COUNT_IN]    = {{(64 - HW){1'b0}}, b_cin_q};
-        inc[COUNT_OUT]   = {36'd0, fl_q ? ak_count_q : b_out_q};
+        inc[COUNT_OUT]   = {{(64 - CW){1'b0}}, fl_q ? ak_count_q : b_out_q};
         inc[COUNT_RES_TABLE] = {{(62 - HW){b_table_q[HW+1]}}, b_table_q};
         zero[COUNT_RES_TABLE] = clear_q;
         // a flush message leaves: add the complement of its count, plus one
-        inc[COUNT_RES_ASSOC] = fl_q ? ~{36'd0, ak_count_q} : {{34{b_assoc_q[29]}}, b_assoc_q};
+        inc[COUNT_RES_ASSOC] = fl_q ? ~{{(64 - CW){1'b0}}, ak_count_q} :
+                                      {{(62 - CW){b_assoc_q[CW+1]}}, b_assoc_q};
         inc_cin[COUNT_RES_ASSOC] = fl_q;
         inc[COUNT_DISCARDED] = clear_q ? res_table : {{(64 - HW){1'b0}}, b_disc_q};
         inc[MSG_OUT]     = {63'd0, b_msg_q || fl_q};
@@ -305,8 +312,8 @@ module sp_acc #(
     wire [31:0] a_msg   = emit_q ? {{(32 - HW){1'b0}}, msg_q} : 32'd0;
     wire [31:0] a_units = {{(30 - HW){table_delta[HW+1]}}, table_delta} + a_msg +
                           {{(32 - HW){1'b0}}, disc_q};
-    wire [31:0] b_units = {4'd0, b_out_q} + {{(30 - HW){b_table_q[HW+1]}}, b_table_q} +
-                          {{2{b_assoc_q[29]}}, b_assoc_q} + {{(32 - HW){1'b0}}, b_disc_q};
+    wire [31:0] b_units = {{(32 - CW){1'b0}}, b_out_q} + {{(30 - HW){b_table_q[HW+1]}}, b_table_q} +
+                          {{(30 - CW){b_assoc_q[CW+1]}}, b_assoc_q} + {{(32 - HW){1'b0}}, b_disc_q};
     // and so, this clock, what COUNT_IN gains the other four L2 counters
     // gain together (a clear moves RES_TABLE's value to DISCARDED).  The
     // whole-block proof defines SP_FORMAL_STEP_L2 and proves L2 by this
@@ -343,7 +350,7 @@ module sp_acc #(
             assert (!(b_cnt_q && b_skip_q) && (b_s2_q == (b_cnt_q || b_skip_q)));
             assert ((!b_event || b_s2_q) && (!b_s2_q || b_any_q));
             assert (b_units == {{(32 - HW){1'b0}}, b_cin_q});
-            assert ((b_out_q == 28'd0 && b_assoc_q == 30'd0 && !b_msg_q) || b_any_q);
+            assert ((b_out_q == {CW{1'b0}} && b_assoc_q == {(CW + 2){1'b0}} && !b_msg_q) || b_any_q);
             assert (l2_step);
         end
     end

@@ -33,13 +33,14 @@
  */
 `resetall
 `default_nettype none
+`include "sp_regs.vh"
 
 module sp_assoc #(
     // word width in bits, 32 or 64
     parameter WORD_BITS = 32,
     // entries of A_k, 1..64
     parameter ASSOC_K = 16,
-    // width of the incoming stage-1 message counts, at most 28
+    // width of the incoming stage-1 message counts, below the message count width
     parameter IN_BITS = 17
 ) (
     input  wire          clk_i,
@@ -58,7 +59,7 @@ module sp_assoc #(
     // the message leaving this cycle
     output wire          out_valid_o,
     output wire [TW-1:0] out_tuple_o,
-    output wire [27:0]   out_count_o,
+    output wire [`SP_MSG_COUNT_BITS-1:0] out_count_o,
     output wire          out_flush_o,
     // flush state, and the entries held
     output wire          flushing_o,
@@ -68,14 +69,15 @@ module sp_assoc #(
 
     localparam TW = 3 + 2 * WORD_BITS;
     localparam K  = ASSOC_K;
+    localparam CW = `SP_MSG_COUNT_BITS;  // a message's count width (MSG_HEAD.COUNT)
 
     initial begin
         if (ASSOC_K < 1 || ASSOC_K > 64) begin
             $error("sp_assoc: ASSOC_K must be 1..64");
             $finish;
         end
-        if (IN_BITS < 1 || IN_BITS > 27) begin
-            $error("sp_assoc: IN_BITS must be 1..27");
+        if (IN_BITS < 1 || IN_BITS > CW - 1) begin
+            $error("sp_assoc: IN_BITS must be 1..%0d", CW - 1);
             $finish;
         end
     end
@@ -83,7 +85,7 @@ module sp_assoc #(
     reg  [K-1:0]  valid_q;
     reg           flushing_q;
 
-    wire [27:0] in_count   = {{(28 - IN_BITS){1'b0}}, in_count_i};
+    wire [CW-1:0] in_count   = {{(CW - IN_BITS){1'b0}}, in_count_i};
     // a flush move this clock, and whether it hands out position k-1 (a
     // one-entry table holds its entry throughout a flush: every move hands
     // it out, and its logic stays that of a plain flush-on-room)
@@ -135,15 +137,15 @@ module sp_assoc #(
             // starts from a register: a 3 + 2W-bit comparison in S3 is the
             // iCE40's longest path.
             reg  [TW-1:0]       tuple_q;
-            reg  [27:0]         count_q;
+            reg  [CW-1:0]         count_q;
             reg                 hit_q;
             wire                hit_d    = in_valid_i ? in_tuple_i == pre_tuple_i :
                                            valid_q[0] && !flush_emit && tuple_q == pre_tuple_i;
             wire                hit      = hit_q;
             wire [IN_BITS:0]    low_sum  = {1'b0, count_q[IN_BITS-1:0]} + {1'b0, in_count_i};
-            wire                ovf      = &count_q[27:IN_BITS] && low_sum[IN_BITS];
-            wire [27-IN_BITS:0] high_inc = count_q[27:IN_BITS] + {{(27 - IN_BITS){1'b0}}, 1'b1};
-            wire [27:0]         sum      = {low_sum[IN_BITS] ? high_inc : count_q[27:IN_BITS],
+            wire                ovf      = &count_q[CW-1:IN_BITS] && low_sum[IN_BITS];
+            wire [CW-1-IN_BITS:0] high_inc = count_q[CW-1:IN_BITS] + {{(CW - 1 - IN_BITS){1'b0}}, 1'b1};
+            wire [CW-1:0]         sum      = {low_sum[IN_BITS] ? high_inc : count_q[CW-1:IN_BITS],
                                             low_sum[IN_BITS-1:0]};
 
             assign empty    = !valid_q[0];
@@ -189,7 +191,7 @@ module sp_assoc #(
             // one word per position: a simulator then compares and moves
             // whole words (Yosys keeps them in flip-flops, as before)
             (* mem2reg *) reg [TW-1:0] tuple_q [0:K-1];
-            (* mem2reg *) reg [27:0]   count_q [0:K-1];
+            (* mem2reg *) reg [CW-1:0]   count_q [0:K-1];
             reg [6:0]      used_q;
 
 
@@ -202,8 +204,8 @@ module sp_assoc #(
 
             // the hit entry's count (at most one entry holds a given tuple),
             // selected a clock ahead
-            reg  [27:0] hit_count_q;
-            wire        hit_high_ones = &hit_count_q[27:IN_BITS];
+            reg  [CW-1:0] hit_count_q;
+            wire        hit_high_ones = &hit_count_q[CW-1:IN_BITS];
             integer j;
             // count + c > 2^28 - 1 needs the bits above c's width all ones and a carry
             // out of the low part: a short adder decides the overflow, and the high
@@ -211,7 +213,7 @@ module sp_assoc #(
             // with the low adder), chosen by its carry (below, for position 0).
             wire [IN_BITS:0]      low_sum  = {1'b0, hit_count_q[IN_BITS-1:0]} + {1'b0, in_count_i};
             wire                  overflow = hit_high_ones && low_sum[IN_BITS];
-            wire [27-IN_BITS:0]   high_inc = hit_count_q[27:IN_BITS] + {{(27 - IN_BITS){1'b0}}, 1'b1};
+            wire [CW-1-IN_BITS:0]   high_inc = hit_count_q[CW-1:IN_BITS] + {{(CW - 1 - IN_BITS){1'b0}}, 1'b1};
 
             // position i >= 1 takes position i-1's entry when the message misses or
             // hits at i or further back, that is when no position before i hits.
@@ -251,10 +253,10 @@ module sp_assoc #(
 
             // position 0's new count: with the low adder's carry the last input
             // (both candidates are ready before it)
-            wire [27:0] front_nc = any_hit ? {hit_count_q[27:IN_BITS], low_sum[IN_BITS-1:0]} : in_count;
-            wire [27:0] front_c  = (any_hit && !hit_high_ones) ? {high_inc, low_sum[IN_BITS-1:0]}
+            wire [CW-1:0] front_nc = any_hit ? {hit_count_q[CW-1:IN_BITS], low_sum[IN_BITS-1:0]} : in_count;
+            wire [CW-1:0] front_c  = (any_hit && !hit_high_ones) ? {high_inc, low_sum[IN_BITS-1:0]}
                                                                : in_count;
-            wire [27:0] front_count = low_sum[IN_BITS] ? front_c : front_nc;
+            wire [CW-1:0] front_count = low_sum[IN_BITS] ? front_c : front_nc;
 
             // ---- two clocks ahead: the S1R tuple against the list as it will be
             // after this clock (and the S2 tuple, position 0 after the next)
@@ -280,18 +282,18 @@ module sp_assoc #(
             // if the S2 tuple is this message's (the front case), and the last
             // entry drops out when a miss evicts it.
             wire keep_last = !in_valid_i || any_hit || !full;
-            reg  [27:0] others;
+            reg  [CW-1:0] others;
             // Most S2 tuples match no entry: the test of the registered
             // comparisons lets a simulator skip the k-way selection then (in
             // hardware it changes nothing: with no match every term is zero).
             always @* begin
-                others = 28'd0;
+                others = {CW{1'b0}};
                 if (eq_q != {K{1'b0}})
                     for (j = 0; j < K; j = j + 1)
                         if (j < K - 1 || keep_last)
-                            others = others | (count_q[j] & {28{eq_q[j]}});
+                            others = others | (count_q[j] & {CW{eq_q[j]}});
             end
-            wire [27:0] hit_count_d = (in_valid_i && eq_pre_q) ? front_count : others;
+            wire [CW-1:0] hit_count_d = (in_valid_i && eq_pre_q) ? front_count : others;
 
             // ---- next state, in a clock that changes the list only: a message
             // moves positions 1..(hit or k-1) down and takes position 0; a flush

@@ -1,6 +1,7 @@
 /*
  * sp_regs.v - the Wishbone slave and the registers of docs/spec.md
- * sections 8 and 9 (offsets from cmodel/include/sp_regs.h).
+ * sections 8 and 9 (offsets, fields and codes from rtl/sp_regs.vh, which
+ * scripts/gen_regs.py writes from rtl/sp_regs.rdl).
  *
  * Wishbone B4 classic, 32-bit, one access at a time: a cycle with
  * cyc & stb & !ack (the "request cycle") latches the access and raises ack
@@ -24,6 +25,7 @@
  */
 `resetall
 `default_nettype none
+`include "sp_regs.vh"
 
 module sp_regs #(
     // accounting counter width, 32..64 (reported in PARAMS2)
@@ -116,31 +118,35 @@ module sp_regs #(
     output wire          irq_o
 );
 
-    localparam MW = 3 + 2 * WORD_BITS + 28;  // output queue entry {kind, word0, word1, count}
+    localparam CW = `SP_MSG_COUNT_BITS;      // a message's count (MSG_HEAD.COUNT)
+    localparam MW = 3 + 2 * WORD_BITS + CW;  // output queue entry {kind, word0, word1, count}
 
-    // ---- offsets (cmodel/include/sp_regs.h)
-    localparam [11:0] A_ID = 12'h000, A_VERSION = 12'h004, A_PARAMS = 12'h008,
-                      A_PARAMS2 = 12'h00C, A_CTRL = 12'h010, A_CMD = 12'h014,
-                      A_STATUS = 12'h018, A_IRQ_ENABLE = 12'h01C, A_IRQ_STATUS = 12'h020,
-                      A_ERR_CODE = 12'h024, A_ERR_VALUE = 12'h028, A_MODE = 12'h030,
-                      A_RATE = 12'h034, A_TABLE = 12'h038, A_TAG_THRESH = 12'h03C,
-                      A_SEED = 12'h040, A_OQ_WATERMARK = 12'h044, A_OQ_FILL = 12'h048,
-                      A_SBOX_ADDR = 12'h04C, A_SBOX_DATA = 12'h050, A_FILTER_SEL = 12'h054,
-                      A_FILTER_CTRL = 12'h058, A_FILTER_PC_LO = 12'h05C, A_MSG_HEAD = 12'h060,
-                      A_MSG_W0_LO = 12'h064, A_MSG_W0_HI = 12'h068, A_MSG_W1_LO = 12'h06C,
-                      A_MSG_W1_HI = 12'h070, A_FILTER_PC_HI = 12'h074, A_FILTER_HITS = 12'h078,
-                      A_ACC_FIRST = 12'h080,
-                      A_ACC_LAST = 12'h0DC;
+    // ---- offsets, error codes and constants (rtl/sp_regs.vh, from rtl/sp_regs.rdl)
+    localparam [11:0] A_ID = `SP_REG_ID, A_VERSION = `SP_REG_VERSION, A_PARAMS = `SP_REG_PARAMS,
+                      A_PARAMS2 = `SP_REG_PARAMS2, A_CTRL = `SP_REG_CTRL, A_CMD = `SP_REG_CMD,
+                      A_STATUS = `SP_REG_STATUS, A_IRQ_ENABLE = `SP_REG_IRQ_ENABLE,
+                      A_IRQ_STATUS = `SP_REG_IRQ_STATUS, A_ERR_CODE = `SP_REG_ERR_CODE,
+                      A_ERR_VALUE = `SP_REG_ERR_VALUE, A_MODE = `SP_REG_MODE, A_RATE = `SP_REG_RATE,
+                      A_TABLE = `SP_REG_TABLE, A_TAG_THRESH = `SP_REG_TAG_THRESH, A_SEED = `SP_REG_SEED,
+                      A_OQ_WATERMARK = `SP_REG_OQ_WATERMARK, A_OQ_FILL = `SP_REG_OQ_FILL,
+                      A_SBOX_ADDR = `SP_REG_SBOX_ADDR, A_SBOX_DATA = `SP_REG_SBOX_DATA,
+                      A_FILTER_SEL = `SP_REG_FILTER_SEL, A_FILTER_CTRL = `SP_REG_FILTER_CTRL,
+                      A_FILTER_PC_LO = `SP_REG_FILTER_PC_LO, A_MSG_HEAD = `SP_REG_MSG_HEAD,
+                      A_MSG_W0_LO = `SP_REG_MSG_W0_LO, A_MSG_W0_HI = `SP_REG_MSG_W0_HI,
+                      A_MSG_W1_LO = `SP_REG_MSG_W1_LO, A_MSG_W1_HI = `SP_REG_MSG_W1_HI,
+                      A_FILTER_PC_HI = `SP_REG_FILTER_PC_HI, A_FILTER_HITS = `SP_REG_FILTER_HITS,
+                      A_ACC_FIRST = `SP_REG_ACC_BASE,
+                      A_ACC_LAST = `SP_REG_ACC_BASE + 12'd8 * `SP_ACC_COUNT - 12'd4;
 
-    // ---- error codes (enum sp_err_code)
-    localparam [7:0] E_NONE = 8'd0, E_RATE = 8'd1, E_TABLE_SIZE = 8'd2, E_WAYS = 8'd3,
-                     E_TAG_BITS = 8'd4, E_THRESHOLD = 8'd5, E_MODE = 8'd6, E_BUSY = 8'd7,
-                     E_SEED = 8'd8, E_WATERMARK = 8'd9, E_ADDRESS = 8'd10, E_CONFIG = 8'd11,
-                     E_RESERVED = 8'd12, E_FILTER = 8'd13;
+    localparam [7:0] E_NONE = `SP_ERR_NONE, E_RATE = `SP_ERR_RATE, E_TABLE_SIZE = `SP_ERR_TABLE_SIZE,
+                     E_WAYS = `SP_ERR_WAYS, E_TAG_BITS = `SP_ERR_TAG_BITS, E_THRESHOLD = `SP_ERR_THRESHOLD,
+                     E_MODE = `SP_ERR_MODE, E_BUSY = `SP_ERR_BUSY, E_SEED = `SP_ERR_SEED,
+                     E_WATERMARK = `SP_ERR_WATERMARK, E_ADDRESS = `SP_ERR_ADDRESS,
+                     E_CONFIG = `SP_ERR_CONFIG, E_RESERVED = `SP_ERR_RESERVED, E_FILTER = `SP_ERR_FILTER;
 
     // ---- build constants and reset values (spec 9: clipped to the build)
-    localparam [31:0] ID_VALUE      = 32'h53505246;
-    localparam [31:0] VERSION_VALUE = 32'h00010004;
+    localparam [31:0] ID_VALUE      = `SP_ID_VALUE;
+    localparam [31:0] VERSION_VALUE = `SP_VERSION_VALUE;
     localparam [7:0]  P_WORD   = WORD_BITS[7:0];
     localparam [3:0]  P_TAW    = TABLE_AW[3:0];
     localparam [1:0]  P_WAYS   = WAYS_LOG2_MAX[1:0];
@@ -149,31 +155,52 @@ module sp_regs #(
     localparam [6:0]  P_K      = ASSOC_K[6:0];
     localparam [4:0]  P_COUNT  = COUNT_BITS[4:0];
     localparam [2:0]  P_MISS   = MISS_BITS[2:0];
-    localparam [31:0] PARAMS_VALUE  = {1'b0, P_K, P_OQ, P_TAG, 2'b00, P_WAYS, P_TAW, P_WORD};
+    localparam [31:0] PARAMS_VALUE  = ({24'd0, P_WORD} << `SP_PARAMS_WORD_BITS_SHIFT) |
+                                      ({28'd0, P_TAW} << `SP_PARAMS_TABLE_AW_SHIFT) |
+                                      ({30'd0, P_WAYS} << `SP_PARAMS_WAYS_LOG2_SHIFT) |
+                                      ({28'd0, P_TAG} << `SP_PARAMS_TAG_BITS_SHIFT) |
+                                      ({28'd0, P_OQ} << `SP_PARAMS_OQ_AW_SHIFT) |
+                                      ({25'd0, P_K} << `SP_PARAMS_ASSOC_K_SHIFT);
     localparam [6:0]  P_ACC    = ACC_BITS[6:0];
     localparam [4:0]  P_FILTER = FILTER_N[4:0];
-    localparam [31:0] PARAMS2_VALUE = {1'b0, P_ACC, 5'd0, OPT_HTP != 0, OPT_CR != 0, OPT_TAGGED != 0, P_FILTER,
-                                       P_MISS, 3'd0, P_COUNT};
+    localparam [31:0] PARAMS2_VALUE = ({27'd0, P_COUNT} << `SP_PARAMS2_COUNT_BITS_SHIFT) |
+                                      ({29'd0, P_MISS} << `SP_PARAMS2_MISS_BITS_SHIFT) |
+                                      ({27'd0, P_FILTER} << `SP_PARAMS2_FILTER_N_SHIFT) |
+                                      ((OPT_TAGGED != 0) ? (32'd1 << `SP_PARAMS2_TAGGED_BIT) : 32'd0) |
+                                      ((OPT_CR != 0) ? (32'd1 << `SP_PARAMS2_CR_BIT) : 32'd0) |
+                                      ((OPT_HTP != 0) ? (32'd1 << `SP_PARAMS2_HTP_BIT) : 32'd0) |
+                                      ({25'd0, P_ACC} << `SP_PARAMS2_ACC_BITS_SHIFT);
     // the PC filter entries that exist, as a mask (FILTER_SEL < FILTER_N)
     localparam [15:0] FSEL_MASK = (FILTER_N >= 16) ? 16'hFFFF : ((16'd1 << FILTER_N) - 16'd1);
     localparam [16:0] RATE_LIMIT = 17'd1 << COUNT_BITS;      // RATE <= 2^COUNT_BITS
     localparam [3:0]  WAYS_LIMIT = {2'b00, P_WAYS};             // WAYS_LOG2 <= most ways
     localparam [4:0]  MISS_LIMIT = 5'd1 << MISS_BITS;        // REPLACE_MISSES <= 2^MISS_BITS
     localparam [13:0] OQ_DEPTH   = 14'd1 << OQ_AW;
-    localparam        RATE_RST_I = (COUNT_BITS < 8) ? (1 << COUNT_BITS) : 256;
-    localparam [15:0] RATE_RST   = RATE_RST_I;
-    localparam        IB_RST_I   = (TABLE_AW < 11) ? TABLE_AW : 11;
+    localparam integer RATE_DEF  = `SP_RATE_RESET;
+    localparam integer IB_DEF    = `SP_TABLE_INDEX_BITS_RESET;
+    localparam integer WL_DEF    = `SP_TABLE_WAYS_LOG2_RESET;
+    localparam integer TB_DEF    = `SP_TABLE_TAG_BITS_RESET;
+    localparam integer EH_DEF    = `SP_TAG_EVICT_HITS_RESET;
+    localparam integer RM_DEF    = `SP_TAG_REPLACE_MISSES_RESET;
+    localparam        RATE_RST_I = ((1 << COUNT_BITS) < RATE_DEF) ? (1 << COUNT_BITS) : RATE_DEF;
+    localparam [15:0] RATE_RST   = RATE_RST_I[15:0];
+    localparam        IB_RST_I   = (TABLE_AW < IB_DEF) ? TABLE_AW : IB_DEF;
     localparam [3:0]  IB_RST     = IB_RST_I[3:0];
-    localparam        WL_RST_I   = (WAYS_LOG2_MAX < 1) ? WAYS_LOG2_MAX : 1;
+    localparam        WL_RST_I   = (WAYS_LOG2_MAX < WL_DEF) ? WAYS_LOG2_MAX : WL_DEF;
     localparam        WL_RST_J   = (WL_RST_I < IB_RST_I) ? WL_RST_I : IB_RST_I;
     localparam [1:0]  WL_RST     = WL_RST_J[1:0];
-    localparam        TB_RST_I   = (TAG_BITS_MAX < 2) ? TAG_BITS_MAX : 2;
+    localparam        TB_RST_I   = (TAG_BITS_MAX < TB_DEF) ? TAG_BITS_MAX : TB_DEF;
     localparam [3:0]  TB_RST     = TB_RST_I[3:0];
-    localparam [15:0] EH_RST     = (RATE_RST_I < 32) ? RATE_RST_I : 32;
-    localparam [3:0]  RM_RST     = (MISS_BITS < 3) ? (1 << MISS_BITS) : 7;
+    localparam        EH_RST_I   = (RATE_RST_I < EH_DEF) ? RATE_RST_I : EH_DEF;
+    localparam [15:0] EH_RST     = EH_RST_I[15:0];
+    localparam        RM_RST_I   = ((1 << MISS_BITS) < RM_DEF) ? (1 << MISS_BITS) : RM_DEF;
+    localparam [3:0]  RM_RST     = RM_RST_I[3:0];
     localparam [12:0] WM_RST     = 13'd1 << (OQ_AW - 1);
+    localparam integer MODE_RST_I = `SP_MODE_SAMPLER_RESET << `SP_MODE_SAMPLER_SHIFT;
+    localparam [5:0]  MODE_RST   = MODE_RST_I[5:0];
 
-    localparam [2:0] S_CR = 3'd2, S_HCR = 3'd5, S_TAG = 3'd6, S_HTP = 3'd7;
+    localparam [2:0] S_CR = `SP_SAMPLER_CR, S_HCR = `SP_SAMPLER_HCR, S_TAG = `SP_SAMPLER_TAG,
+                     S_HTP = `SP_SAMPLER_HTP;
 
     // ---- registers
     reg        ack_q, we_q;
@@ -221,37 +248,37 @@ module sp_regs #(
         reg [2:0]  v_sampler;
         reg        mode_built, ways_over;
         begin
-            v_ib = d[3:0];
-            v_wl = d[9:8];
-            v_tb = d[15:12];
-            v_eh = d[15:0];
-            v_rm = d[19:16];
-            v_sampler = d[2:0];
+            v_ib = d[`SP_TABLE_INDEX_BITS_SHIFT +: `SP_TABLE_INDEX_BITS_BITS];
+            v_wl = d[`SP_TABLE_WAYS_LOG2_SHIFT +: `SP_TABLE_WAYS_LOG2_BITS];
+            v_tb = d[`SP_TABLE_TAG_BITS_SHIFT +: `SP_TABLE_TAG_BITS_BITS];
+            v_eh = d[`SP_TAG_EVICT_HITS_SHIFT +: `SP_TAG_EVICT_HITS_BITS];
+            v_rm = d[`SP_TAG_REPLACE_MISSES_SHIFT +: `SP_TAG_REPLACE_MISSES_BITS];
+            v_sampler = d[`SP_MODE_SAMPLER_SHIFT +: `SP_MODE_SAMPLER_BITS];
             mode_built = (v_sampler != S_HTP || OPT_HTP != 0) &&
                          (v_sampler != S_TAG || OPT_TAGGED != 0) &&
                          ((v_sampler != S_CR && v_sampler != S_HCR) || OPT_CR != 0);
             // WAYS_LOG2 above the build's most ways (impossible when the field's 3 is allowed)
             ways_over = (WAYS_LOG2_MAX >= 3) ? 1'b0 : {2'b00, v_wl} > WAYS_LIMIT;
-            value_checks[C_RES2]     = d[31:2] != 30'd0;
-            value_checks[C_RES3]     = d[31:3] != 29'd0;
-            value_checks[C_RES4]     = d[31:4] != 28'd0;
-            value_checks[C_RES_MODE] = d[31:6] != 26'd0 || d[3];
+            value_checks[C_RES2]     = (d & ~`SP_USED_CTRL) != 32'd0;
+            value_checks[C_RES3]     = (d & ~`SP_USED_CMD) != 32'd0;
+            value_checks[C_RES4]     = (d & ~`SP_USED_IRQ_ENABLE) != 32'd0;
+            value_checks[C_RES_MODE] = (d & ~`SP_USED_MODE) != 32'd0;
             value_checks[C_MODE]     = !mode_built;
-            value_checks[C_RES16]    = d[31:16] != 16'd0;
+            value_checks[C_RES16]    = (d & ~`SP_USED_RATE) != 32'd0;
             value_checks[C_RATE]     = d[15:0] == 16'd0 || {1'b0, d[15:0]} > RATE_LIMIT;
-            value_checks[C_RES_TABLE] = (d & ~32'h0000F30F) != 32'd0;
+            value_checks[C_RES_TABLE] = (d & ~`SP_USED_TABLE) != 32'd0;
             value_checks[C_SIZE]     = v_ib > P_TAW;
             value_checks[C_WAYS]     = ways_over || {2'b00, v_wl} > v_ib;
             value_checks[C_TAG]      = v_tb == 4'd0 || v_tb > P_TAG;
-            value_checks[C_RES20]    = d[31:20] != 12'd0;
+            value_checks[C_RES20]    = (d & ~`SP_USED_TAG_THRESH) != 32'd0;
             value_checks[C_THRESH]   = v_eh == 16'd0 || v_rm < 4'd2 || {1'b0, v_rm} > MISS_LIMIT;
             value_checks[C_SEED]     = d == 32'd0;
-            value_checks[C_RES13]    = d[31:13] != 19'd0;
+            value_checks[C_RES13]    = (d & ~`SP_USED_OQ_WATERMARK) != 32'd0;
             value_checks[C_WM]       = d[12:0] == 13'd0 || {1'b0, d[12:0]} > OQ_DEPTH;
-            value_checks[C_RES8]     = d[31:8] != 24'd0;
-            value_checks[C_RES_FSEL] = d[31:4] != 28'd0;
+            value_checks[C_RES8]     = (d & ~`SP_USED_SBOX_ADDR) != 32'd0;
+            value_checks[C_RES_FSEL] = (d & ~`SP_USED_FILTER_SEL) != 32'd0;
             value_checks[C_FSEL]     = !FSEL_MASK[d[3:0]];
-            value_checks[C_RES_FCTRL] = (d & ~32'h0000_0701) != 32'd0;
+            value_checks[C_RES_FCTRL] = (d & ~`SP_USED_FILTER_CTRL) != 32'd0;
             value_checks[C_RES_FHI]  = WORD_BITS == 32 && d != 32'd0;
         end
     endfunction
@@ -415,14 +442,20 @@ module sp_regs #(
     wire [OQ_AW:0] depth_n = OQ_DEPTH[OQ_AW:0];
     wire [13:0] fill   = {{(13 - OQ_AW){1'b0}}, oq_count_i};
     wire        oq_wm  = fill >= {1'b0, wm_q};
-    wire [31:0] status = {25'd0, busy_i, err_code_q != 8'd0, oq_wm, oq_count_i == depth_n,
-                          oq_count_i == {(OQ_AW + 1){1'b0}}, flushing_i, ctrl_q[0]};
+    wire [31:0] status = ({31'd0, ctrl_q[`SP_CTRL_ENABLE_BIT]} << `SP_STATUS_ENABLED_BIT) |
+                         ({31'd0, flushing_i} << `SP_STATUS_FLUSHING_BIT) |
+                         ({31'd0, oq_count_i == {(OQ_AW + 1){1'b0}}} << `SP_STATUS_OQ_EMPTY_BIT) |
+                         ({31'd0, oq_count_i == depth_n} << `SP_STATUS_OQ_FULL_BIT) |
+                         ({31'd0, oq_wm} << `SP_STATUS_OQ_WM_BIT) |
+                         ({31'd0, err_code_q != 8'd0} << `SP_STATUS_ERROR_BIT) |
+                         ({31'd0, busy_i} << `SP_STATUS_BUSY_BIT);
+    // sticky_q[i] is IRQ_STATUS bit i (DROP, ERROR, FLUSH_DONE), beside the level
     wire [3:0]  irq_status = {sticky_q, oq_wm};
 
     wire [2:0]  head_kind  = oq_head_i[MW-1 -: 3];
-    wire [WORD_BITS-1:0] head_w0 = oq_head_i[28 + WORD_BITS +: WORD_BITS];
-    wire [WORD_BITS-1:0] head_w1 = oq_head_i[28 +: WORD_BITS];
-    wire [27:0] head_count = oq_head_i[27:0];
+    wire [WORD_BITS-1:0] head_w0 = oq_head_i[CW + WORD_BITS +: WORD_BITS];
+    wire [WORD_BITS-1:0] head_w1 = oq_head_i[CW +: WORD_BITS];
+    wire [CW-1:0] head_count = oq_head_i[CW-1:0];
 
     // the high halves of the window exist only for 64-bit words
     wire [63:0] win_w0 = {{(64 - WORD_BITS){1'b0}}, win_w0_q};
@@ -459,7 +492,8 @@ module sp_regs #(
                 A_STATUS[7:2]:       read_word = status;
                 A_IRQ_ENABLE[7:2]:   read_word = {28'd0, irq_en_q};
                 A_IRQ_STATUS[7:2]:   read_word = {28'd0, irq_status};
-                A_ERR_CODE[7:2]:     read_word = {8'd0, err_off_q, 4'd0, err_code_q};
+                A_ERR_CODE[7:2]:     read_word = ({24'd0, err_code_q} << `SP_ERR_CODE_SHIFT) |
+                                                 ({20'd0, err_off_q} << `SP_ERR_OFFSET_SHIFT);
                 A_ERR_VALUE[7:2]:    read_word = err_value_q;
                 A_MODE[7:2]:         read_word = {26'd0, mode_q};
                 A_RATE[7:2]:         read_word = {16'd0, rate_q};
@@ -487,7 +521,11 @@ module sp_regs #(
     reg        wait1_q, wait2_q, wwait_q, head_valid_q;
     reg        acc_read_q;        // the waiting read is an accounting word
     reg  [7:0] sbox_data_q;
-    reg  [30:0] head_q;           // kind and count of the head message
+    reg  [CW+2:0] head_q;         // kind and count of the head message
+    // MSG_HEAD as a read returns it
+    wire [31:0] head_word = (32'd1 << `SP_MSG_VALID_BIT) |
+                            ({29'd0, head_q[CW +: 3]} << `SP_MSG_KIND_SHIFT) |
+                            ({{(32 - CW){1'b0}}, head_q[CW-1:0]} << `SP_MSG_COUNT_SHIFT);
     wire pop       = rd && sel_q[R_HEAD] && head_valid_q;
     wire sbox_read = rd && sel_q[R_SBOX_D];
     wire sbox_wr   = eff_q[W_SBOX_D];
@@ -575,7 +613,7 @@ module sp_regs #(
             head_q      <= {head_kind, head_count};
             if (wait1_q && !acc_read_q)
                 rdata_q <= sel_q[R_SBOX_D] ? {24'd0, sbox_data_q} :
-                           head_valid_q ? {1'b1, head_q} : 32'd0;
+                           head_valid_q ? head_word : 32'd0;
             if (wait2_q) rdata_q <= acc_data_i;
             if (request) begin
                 we_q   <= wb_we_i;
@@ -634,10 +672,13 @@ module sp_regs #(
             cmd_q   <= 3'b000;
             cfg_q   <= 1'b0;
             ctrl_q      <= 2'b00;
-            mode_q      <= 6'd3;   // HP
+            mode_q      <= MODE_RST;
             rate_q      <= RATE_RST;
-            table_q     <= {TB_RST, 2'b00, WL_RST, 4'd0, IB_RST};
-            thresh_q    <= {RM_RST, EH_RST};
+            table_q     <= ({12'd0, TB_RST} << `SP_TABLE_TAG_BITS_SHIFT) |
+                           ({14'd0, WL_RST} << `SP_TABLE_WAYS_LOG2_SHIFT) |
+                           ({12'd0, IB_RST} << `SP_TABLE_INDEX_BITS_SHIFT);
+            thresh_q    <= ({16'd0, RM_RST} << `SP_TAG_REPLACE_MISSES_SHIFT) |
+                           ({4'd0, EH_RST} << `SP_TAG_EVICT_HITS_SHIFT);
             evict_above_rate <= EH_RST > RATE_RST;
             wm_q        <= WM_RST;
             irq_en_q    <= 4'd0;
@@ -656,21 +697,21 @@ module sp_regs #(
     assign wb_ack_o = ack_q;
     assign wb_dat_o = rd ? rdata_q : 32'd0;
 
-    assign enable_o         = ctrl_q[0];
-    assign drop_policy_o    = ctrl_q[1];
-    assign sampler_o        = mode_q[2:0];
-    assign assoc_en_o       = mode_q[4];
-    assign discard_o        = mode_q[5];
+    assign enable_o         = ctrl_q[`SP_CTRL_ENABLE_BIT];
+    assign drop_policy_o    = ctrl_q[`SP_CTRL_DROP_BIT];
+    assign sampler_o        = mode_q[`SP_MODE_SAMPLER_SHIFT +: `SP_MODE_SAMPLER_BITS];
+    assign assoc_en_o       = mode_q[`SP_MODE_ASSOC_EN_BIT];
+    assign discard_o        = mode_q[`SP_MODE_TAG_DISCARD_BIT];
     assign rate_o           = rate_q;
-    assign index_bits_o     = table_q[3:0];
-    assign ways_log2_o      = table_q[9:8];
-    assign tag_bits_o       = table_q[15:12];
-    assign evict_hits_o     = thresh_q[15:0];
-    assign replace_misses_o = thresh_q[19:16];
+    assign index_bits_o     = table_q[`SP_TABLE_INDEX_BITS_SHIFT +: `SP_TABLE_INDEX_BITS_BITS];
+    assign ways_log2_o      = table_q[`SP_TABLE_WAYS_LOG2_SHIFT +: `SP_TABLE_WAYS_LOG2_BITS];
+    assign tag_bits_o       = table_q[`SP_TABLE_TAG_BITS_SHIFT +: `SP_TABLE_TAG_BITS_BITS];
+    assign evict_hits_o     = thresh_q[`SP_TAG_EVICT_HITS_SHIFT +: `SP_TAG_EVICT_HITS_BITS];
+    assign replace_misses_o = thresh_q[`SP_TAG_REPLACE_MISSES_SHIFT +: `SP_TAG_REPLACE_MISSES_BITS];
 
-    assign clear_o      = cmd_q[1] || cfg_q;
-    assign flush_o      = cmd_q[0];
-    assign snapshot_o   = cmd_q[2];
+    assign clear_o      = cmd_q[`SP_CMD_CLEAR_TABLE_BIT] || cfg_q;
+    assign flush_o      = cmd_q[`SP_CMD_FLUSH_ASSOC_BIT];
+    assign snapshot_o   = cmd_q[`SP_CMD_SNAPSHOT_BIT];
     assign seed_wr_o    = eff_q[W_SEED];
     assign seed_data_o  = dat_q;
     assign sbox_wr_o    = sbox_wr;

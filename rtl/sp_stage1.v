@@ -34,6 +34,7 @@
  */
 `resetall
 `default_nettype none
+`include "sp_regs.vh"
 
 module sp_stage1 #(
     // word width in bits, 32 or 64
@@ -121,8 +122,9 @@ module sp_stage1 #(
     // the random draw: s * d < 2^32 with d <= RATE <= 65535
     localparam DW     = (HW > 16) ? 16 : HW;
 
-    localparam [2:0] S_P = 3'd0, S_R = 3'd1, S_CR = 3'd2, S_HP = 3'd3,
-                     S_HR = 3'd4, S_HCR = 3'd5, S_TAG = 3'd6, S_HTP = 3'd7;
+    localparam [2:0] S_P = `SP_SAMPLER_P, S_R = `SP_SAMPLER_R, S_CR = `SP_SAMPLER_CR, S_HP = `SP_SAMPLER_HP,
+                     S_HR = `SP_SAMPLER_HR, S_HCR = `SP_SAMPLER_HCR, S_TAG = `SP_SAMPLER_TAG,
+                     S_HTP = `SP_SAMPLER_HTP;
     localparam [31:0] SEED_RESET = 32'h9E3779B9;
 
     // ---- mode decode; a mode the build left out can never be selected

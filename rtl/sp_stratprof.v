@@ -26,6 +26,7 @@
  */
 `resetall
 `default_nettype none
+`include "sp_regs.vh"
 
 module sp_stratprof #(
     parameter WORD_BITS     = 32,  // 32 or 64
@@ -118,7 +119,8 @@ module sp_stratprof #(
 
     // ---- sizes
     localparam TW     = 3 + 2 * WORD_BITS;        // a tuple {kind, word0, word1}
-    localparam MW     = TW + 28;                  // a queued message {tuple, count}
+    localparam CW     = `SP_MSG_COUNT_BITS;       // a message's count (MSG_HEAD.COUNT)
+    localparam MW     = TW + CW;                  // a queued message {tuple, count}
     localparam HW     = COUNT_BITS + 1;           // a stage-1 message count
     localparam IDX_W  = (TABLE_AW > 0) ? TABLE_AW : 1;
     localparam COL_AW = (WAYS_LOG2_MAX < TABLE_AW) ? WAYS_LOG2_MAX : TABLE_AW;
@@ -127,7 +129,7 @@ module sp_stratprof #(
     localparam [OQ_AW:0] OQ_DEPTH = {1'b1, {OQ_AW{1'b0}}};
     localparam [OQ_AW:0] ONE      = 1;
 
-    localparam [2:0] S_P = 3'd0, S_CR = 3'd2, S_TAG = 3'd6;
+    localparam [2:0] S_P = `SP_SAMPLER_P, S_CR = `SP_SAMPLER_CR, S_TAG = `SP_SAMPLER_TAG;
 
     // ---- registers
     wire          enable, drop_policy, assoc_en, discard;
@@ -367,7 +369,7 @@ module sp_stratprof #(
     // =====================================================================
     wire          ak_valid, ak_flush;
     wire [TW-1:0] ak_tuple;
-    wire [27:0]   ak_count;
+    wire [CW-1:0] ak_count;
     wire [6:0]    ak_used;
     wire          room = !resv_full_q;
 
@@ -403,7 +405,7 @@ module sp_stratprof #(
         // selected by the mode, not by ak_valid: A_k's overflow test is the
         // end of a long path and only needs to reach valid_q4
         msg_q4      <= (assoc_en || ak_flush) ? {ak_tuple, ak_count}
-                                              : {s3_tuple, {(28 - HW){1'b0}}, s3_count};
+                                              : {s3_tuple, {(CW - HW){1'b0}}, s3_count};
         // reservations returned by events that end without a message
         absorbed_q4 <= s3_valid && assoc_en && !ak_valid;
         rel_s2_q    <= s2_valid && !s2_emit;

@@ -27,7 +27,7 @@ for c in "${corners[@]}"; do
     name=${c%%|*} params=${c#*|}
     for defs in "" "-DSP_ASSERT"; do
         # shellcheck disable=SC2086
-        if out=$(verilator --lint-only -Wall $defs $params --top-module sp_stratprof \
+        if out=$(verilator --lint-only -Wall $defs $params --top-module sp_stratprof -Irtl \
                  verif/lint.vlt rtl/*.v 2>&1); then
             pass=$((pass + 1))
         else

@@ -23,7 +23,7 @@ SYSC_CXXFLAGS := -std=c++17 -O2 -Wall -Wextra
 # Debian's libsystemc-dev; verilator --sc finds it there by itself
 SYSTEMC_HDR := $(wildcard $(or $(SYSTEMC_INCLUDE),/usr/include)/systemc.h)
 
-$(SYSC_BIN): $(SYSC_SRCS) $(SYSC_HDRS) $(VERIF_RTL) $(VERIF_VLT) $(SYSC_CLI_OBJS) \
+$(SYSC_BIN): $(SYSC_SRCS) $(SYSC_HDRS) $(VERIF_RTL) $(VERIF_RTL_INC) $(VERIF_VLT) $(SYSC_CLI_OBJS) \
              $(SPDRIVER_LIB) $(SPPROFILE_LIB) $(SPTRACE_LIB) $(SPMODEL_LIB)
 	@command -v $(VERILATOR) >/dev/null || { echo "sysc: $(VERILATOR) not found (scripts/deps.sh installs it)"; exit 1; }
 	@test -n "$(SYSTEMC_HDR)" || { echo "sysc: SystemC not found (scripts/deps.sh installs libsystemc-dev)"; exit 1; }

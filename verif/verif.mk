@@ -18,6 +18,8 @@ VERIF_DIR := $(BUILD)/verif
 # The Verilog under test (another folder, e.g. a patched copy, with VERIF_RTL_DIR=...).
 VERIF_RTL_DIR ?= rtl
 VERIF_RTL := $(wildcard $(VERIF_RTL_DIR)/*.v)
+# what they include (the register map, rtl/sp_regs.vh): prerequisites, not sources
+VERIF_RTL_INC := $(wildcard $(VERIF_RTL_DIR)/*.vh)
 VERIF_TOP := $(VERIF_RTL_DIR)/sp_stratprof.v
 VERIF_VLT := $(wildcard verif/lint.vlt)
 VERIF_HDRS := $(wildcard verif/tb/*.h)
@@ -55,7 +57,7 @@ verif_dflags = $(foreach i,1 2 3 4 5 6 7 8 9 10 11 12 13,-DSP_TB_$(word $(i),$(V
 
 # $(call verif_model,NAME,VALUES): the Verilator build $(VERIF_DIR)/NAME/sp_tb_NAME
 define verif_model
-$(VERIF_DIR)/$(1)/sp_tb_$(1): $(VERIF_RTL) $(VERIF_VLT) $(VERIF_TB_SRCS) verif/tb/sp_dut_rtl.cpp \
+$(VERIF_DIR)/$(1)/sp_tb_$(1): $(VERIF_RTL) $(VERIF_RTL_INC) $(VERIF_VLT) $(VERIF_TB_SRCS) verif/tb/sp_dut_rtl.cpp \
                               $(VERIF_HDRS) $(SPDRIVER_LIB) $(SPPROFILE_LIB) $(SPTRACE_LIB) $(SPMODEL_LIB)
 	@command -v $(VERILATOR) >/dev/null || { echo "verif: $(VERILATOR) not found (apt-get install verilator)"; exit 1; }
 	@test -f $(VERIF_TOP) || { echo "verif: $(VERIF_TOP) not found"; exit 1; }
@@ -147,11 +149,11 @@ verif-overflow: $(VERIF_DIR)/full/sp_tb_full
 # ---- unit test of the accounting counters past 2^32 (verif/unit/sp_acc_tb.cpp),
 # at the full width, at 40 bits and at the small builds' 32 bits
 define unit_acc
-$(BIN)/test_rtl_acc$(1): $(VERIF_RTL_DIR)/sp_acc.v verif/unit/sp_acc_tb.cpp verif/tb/sp_stim.h
+$(BIN)/test_rtl_acc$(1): $(VERIF_RTL_DIR)/sp_acc.v $(VERIF_RTL_INC) verif/unit/sp_acc_tb.cpp verif/tb/sp_stim.h
 	@command -v $(VERILATOR) >/dev/null || { echo "verif: $(VERILATOR) not found (apt-get install verilator)"; exit 1; }
 	@mkdir -p $(VERIF_DIR)/unit_acc$(2) $(BIN)
 	$(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast \
-	  -Wno-fatal --top-module sp_acc -GHW=17 -GACC_BITS=$(2) $(VERIF_RTL_DIR)/sp_acc.v \
+	  -Wno-fatal --top-module sp_acc -GHW=17 -GACC_BITS=$(2) -I$(VERIF_RTL_DIR) $(VERIF_RTL_DIR)/sp_acc.v \
 	  $(abspath verif/unit/sp_acc_tb.cpp) -CFLAGS "-std=c++17 -O2 $(VERIF_INC) -DSP_ACC_BITS=$(2)" \
 	  -MAKEFLAGS OPT_FAST=-O2 --Mdir $(VERIF_DIR)/unit_acc$(2) -o sp_acc_tb \
 	  >$(VERIF_DIR)/unit_acc$(2)/build.log 2>&1 || { tail -n 40 $(VERIF_DIR)/unit_acc$(2)/build.log; exit 1; }
@@ -171,7 +173,7 @@ $(eval $(call unit_acc,32,32))
 VERIF_SET_paper_a16 := $(wordlist 1,8,$(VERIF_SET_paper)) 16 $(wordlist 10,13,$(VERIF_SET_paper))
 # $(call simspeed_model,BINARY,FOLDER,VALUES)
 define simspeed_model
-$(1): $(VERIF_RTL) $(VERIF_VLT) verif/tb/sp_stim.cpp verif/tb/sp_simspeed.cpp \
+$(1): $(VERIF_RTL) $(VERIF_RTL_INC) $(VERIF_VLT) verif/tb/sp_stim.cpp verif/tb/sp_simspeed.cpp \
       $(VERIF_HDRS) $(SPDRIVER_LIB) $(SPPROFILE_LIB) $(SPTRACE_LIB) $(SPMODEL_LIB)
 	@command -v $(VERILATOR) >/dev/null || { echo "verif: $(VERILATOR) not found (apt-get install verilator)"; exit 1; }
 	@mkdir -p $(2)

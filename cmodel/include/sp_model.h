@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sp_acc.h"
 #include "sp_regs.h"
 #include "sp_tuple.h"
 

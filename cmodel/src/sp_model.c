@@ -8,8 +8,6 @@
  */
 #include "sp_model.h"
 
-#define SP_RATE_MAX 0xFFFFu /* the RATE field */
-#define SP_DEFAULT_SEED 0x9E3779B9u
 
 /* ---------------------------------------------------------------- hash (4) */
 
@@ -169,7 +167,7 @@ static void assoc_insert(sp_model_t *m, const sp_tuple_t *t, uint32_t count)
             break;
     if (i < m->assoc_used) {
         e = m->assoc[i];
-        if ((uint64_t)e.count + count > SP_MSG_COUNT_MAX) {
+        if ((uint64_t)e.count + count > SP_MSG_COUNT_MASK) {
             /* overflow: the old count leaves, the entry restarts with the new one */
             oq_push(m, &e.tuple, e.count);
             m->acc[SP_ACC_COUNT_RES_ASSOC] -= e.count;
@@ -612,10 +610,10 @@ int sp_model_pop(sp_model_t *m, sp_message_t *msg)
 
 /* ------------------------------------------------------------ registers (9) */
 
-static void reject(sp_model_t *m, uint32_t offset, uint32_t value, enum sp_err_code code)
+static void reject(sp_model_t *m, uint32_t offset, uint32_t value, enum sp_err code)
 {
     if (m->err_code == SP_ERR_NONE) {
-        m->err_code = (uint32_t)code | ((offset & 0xFFFu) << SP_ERR_OFFSET_SHIFT);
+        m->err_code = (uint32_t)code << SP_ERR_CODE_SHIFT | (offset & SP_ERR_OFFSET_MASK) << SP_ERR_OFFSET_SHIFT;
         m->err_value = value;
     }
     m->irq_sticky |= SP_IRQ_ERROR;
@@ -624,14 +622,14 @@ static void reject(sp_model_t *m, uint32_t offset, uint32_t value, enum sp_err_c
 /* Recomputes the decoded configuration from MODE, RATE, TABLE and TAG_THRESH. */
 static void decode_config(sp_model_t *m)
 {
-    unsigned ways_log2 = (m->table_cfg >> SP_TABLE_WAYS_LOG2_SHIFT) & 0x3u;
-    m->sampler = m->mode & SP_MODE_SAMPLER_MASK;
-    m->index_bits = (m->table_cfg >> SP_TABLE_INDEX_BITS_SHIFT) & 0xFu;
+    unsigned ways_log2 = (m->table_cfg >> SP_TABLE_WAYS_LOG2_SHIFT) & SP_TABLE_WAYS_LOG2_MASK;
+    m->sampler = (m->mode >> SP_MODE_SAMPLER_SHIFT) & SP_MODE_SAMPLER_MASK;
+    m->index_bits = (m->table_cfg >> SP_TABLE_INDEX_BITS_SHIFT) & SP_TABLE_INDEX_BITS_MASK;
     m->ways = 1u << ways_log2;
     m->set_bits = m->index_bits - ways_log2;
-    m->tag_bits = (m->table_cfg >> SP_TABLE_TAG_BITS_SHIFT) & 0xFu;
-    m->evict_hits = (m->tag_thresh >> SP_TAG_EVICT_HITS_SHIFT) & 0xFFFFu;
-    m->replace_misses = (m->tag_thresh >> SP_TAG_REPLACE_MISSES_SHIFT) & 0xFu;
+    m->tag_bits = (m->table_cfg >> SP_TABLE_TAG_BITS_SHIFT) & SP_TABLE_TAG_BITS_MASK;
+    m->evict_hits = (m->tag_thresh >> SP_TAG_EVICT_HITS_SHIFT) & SP_TAG_EVICT_HITS_MASK;
+    m->replace_misses = (m->tag_thresh >> SP_TAG_REPLACE_MISSES_SHIFT) & SP_TAG_REPLACE_MISSES_MASK;
     fold_all(m);
 }
 
@@ -689,7 +687,7 @@ static void write_config(sp_model_t *m, uint32_t offset, uint32_t value)
     }
     switch (offset) {
     case SP_REG_MODE:
-        if (value & ~(SP_MODE_SAMPLER_MASK | SP_MODE_ASSOC_EN | SP_MODE_TAG_DISCARD)) {
+        if (value & ~SP_USED_MODE) {
             reject(m, offset, value, SP_ERR_RESERVED);
             return;
         }
@@ -700,7 +698,7 @@ static void write_config(sp_model_t *m, uint32_t offset, uint32_t value)
         reg = &m->mode;
         break;
     case SP_REG_RATE:
-        if (value > SP_RATE_MAX) {
+        if (value & ~SP_USED_RATE) {
             reject(m, offset, value, SP_ERR_RESERVED);
             return;
         }
@@ -711,10 +709,10 @@ static void write_config(sp_model_t *m, uint32_t offset, uint32_t value)
         reg = &m->rate;
         break;
     case SP_REG_TABLE: {
-        unsigned ib = (value >> SP_TABLE_INDEX_BITS_SHIFT) & 0xFu;
-        unsigned wl = (value >> SP_TABLE_WAYS_LOG2_SHIFT) & 0x3u;
-        unsigned tb = (value >> SP_TABLE_TAG_BITS_SHIFT) & 0xFu;
-        if (value & ~0xF30Fu) {
+        unsigned ib = (value >> SP_TABLE_INDEX_BITS_SHIFT) & SP_TABLE_INDEX_BITS_MASK;
+        unsigned wl = (value >> SP_TABLE_WAYS_LOG2_SHIFT) & SP_TABLE_WAYS_LOG2_MASK;
+        unsigned tb = (value >> SP_TABLE_TAG_BITS_SHIFT) & SP_TABLE_TAG_BITS_MASK;
+        if (value & ~SP_USED_TABLE) {
             reject(m, offset, value, SP_ERR_RESERVED);
             return;
         }
@@ -734,9 +732,9 @@ static void write_config(sp_model_t *m, uint32_t offset, uint32_t value)
         break;
     }
     default: { /* SP_REG_TAG_THRESH */
-        unsigned eh = (value >> SP_TAG_EVICT_HITS_SHIFT) & 0xFFFFu;
-        unsigned rm = (value >> SP_TAG_REPLACE_MISSES_SHIFT) & 0xFu;
-        if (value & ~0xFFFFFu) {
+        unsigned eh = (value >> SP_TAG_EVICT_HITS_SHIFT) & SP_TAG_EVICT_HITS_MASK;
+        unsigned rm = (value >> SP_TAG_REPLACE_MISSES_SHIFT) & SP_TAG_REPLACE_MISSES_MASK;
+        if (value & ~SP_USED_TAG_THRESH) {
             reject(m, offset, value, SP_ERR_RESERVED);
             return;
         }
@@ -755,7 +753,7 @@ static void write_config(sp_model_t *m, uint32_t offset, uint32_t value)
 
 static void write_ctrl(sp_model_t *m, uint32_t value)
 {
-    if (value & ~(SP_CTRL_ENABLE | SP_CTRL_DROP)) {
+    if (value & ~SP_USED_CTRL) {
         reject(m, SP_REG_CTRL, value, SP_ERR_RESERVED);
         return;
     }
@@ -774,8 +772,7 @@ static void write_ctrl(sp_model_t *m, uint32_t value)
 
 static void write_cmd(sp_model_t *m, uint32_t value)
 {
-    const uint32_t all = SP_CMD_FLUSH_ASSOC | SP_CMD_CLEAR_TABLE | SP_CMD_SNAPSHOT;
-    if (value & ~all) {
+    if (value & ~SP_USED_CMD) {
         reject(m, SP_REG_CMD, value, SP_ERR_RESERVED);
         return;
     }
@@ -804,8 +801,8 @@ static void write_cmd(sp_model_t *m, uint32_t value)
 static void write_filter(sp_model_t *m, uint32_t offset, uint32_t value)
 {
     unsigned n = m->params.filter_n, sel = m->filter_sel;
-    uint32_t reserved = offset == SP_REG_FILTER_SEL    ? ~0xFu
-                        : offset == SP_REG_FILTER_CTRL ? ~(SP_FILTER_VALID | 7u << SP_FILTER_KIND_SHIFT)
+    uint32_t reserved = offset == SP_REG_FILTER_SEL    ? ~SP_USED_FILTER_SEL
+                        : offset == SP_REG_FILTER_CTRL ? ~SP_USED_FILTER_CTRL
                         : offset == SP_REG_FILTER_PC_HI && m->params.word_bits == 32 ? ~0u
                                                                                       : 0u;
     if (value & reserved) {
@@ -828,7 +825,7 @@ static void write_filter(sp_model_t *m, uint32_t offset, uint32_t value)
         if (value & SP_FILTER_VALID)
             m->filter_hits[sel] = 0;
         m->filter_valid[sel] = (uint8_t)(value & SP_FILTER_VALID);
-        m->filter_kind[sel] = (uint8_t)(value >> SP_FILTER_KIND_SHIFT & 7u);
+        m->filter_kind[sel] = (uint8_t)(value >> SP_FILTER_KIND_SHIFT & SP_FILTER_KIND_MASK);
     } else if (offset == SP_REG_FILTER_PC_LO) {
         m->filter_pc[sel] = (m->filter_pc[sel] & ~(uint64_t)0xFFFFFFFFu) | value;
     } else {
@@ -849,16 +846,16 @@ void sp_reg_write(sp_model_t *m, uint32_t offset, uint32_t value)
         write_cmd(m, value);
         break;
     case SP_REG_IRQ_ENABLE:
-        if (value & ~0xFu)
+        if (value & ~SP_USED_IRQ_ENABLE)
             reject(m, offset, value, SP_ERR_RESERVED);
         else
             m->irq_enable = value;
         break;
     case SP_REG_IRQ_STATUS:
-        if (value & ~0xFu)
+        if (value & ~SP_USED_IRQ_STATUS)
             reject(m, offset, value, SP_ERR_RESERVED);
-        else
-            m->irq_sticky &= ~(value & 0xEu); /* the watermark bit is a level */
+        else /* the watermark bit is a level */
+            m->irq_sticky &= ~(value & (SP_IRQ_DROP | SP_IRQ_ERROR | SP_IRQ_FLUSH_DONE));
         break;
     case SP_REG_ERR_CODE:
         m->err_code = 0;
@@ -879,7 +876,7 @@ void sp_reg_write(sp_model_t *m, uint32_t offset, uint32_t value)
             m->seed = value;
         break;
     case SP_REG_OQ_WATERMARK:
-        if (value & ~0x1FFFu)
+        if (value & ~SP_USED_OQ_WATERMARK)
             reject(m, offset, value, SP_ERR_RESERVED);
         else if (value == 0 || value > oq_depth(m))
             reject(m, offset, value, SP_ERR_WATERMARK);
@@ -889,7 +886,7 @@ void sp_reg_write(sp_model_t *m, uint32_t offset, uint32_t value)
     case SP_REG_SBOX_ADDR:
         if (!stopped(m))
             reject(m, offset, value, SP_ERR_BUSY);
-        else if (value > 0xFFu)
+        else if (value & ~SP_USED_SBOX_ADDR)
             reject(m, offset, value, SP_ERR_RESERVED);
         else
             m->sbox_addr = (uint8_t)value;
@@ -903,7 +900,7 @@ void sp_reg_write(sp_model_t *m, uint32_t offset, uint32_t value)
     case SP_REG_SBOX_DATA:
         if (!stopped(m)) {
             reject(m, offset, value, SP_ERR_BUSY);
-        } else if (value > 0xFFu) {
+        } else if (value & ~SP_USED_SBOX_DATA) {
             reject(m, offset, value, SP_ERR_RESERVED);
         } else {
             m->sbox[m->sbox_addr] = (uint8_t)value;
@@ -1069,16 +1066,17 @@ int sp_model_init(sp_model_t *m, const sp_params_t *p)
     m->params = *p;
     m->word_mask = word_mask_of(p->word_bits);
     m->ctrl = 0;
-    m->mode = SP_SAMPLER_HP;
-    m->rate = min_u(256, 1u << p->count_bits);
-    index_bits = min_u(11, p->table_aw);
-    ways_log2 = min_u(min_u(1, p->ways_log2_max), index_bits);
+    /* the register map's reset values, clipped to the build (spec 9) */
+    m->mode = SP_MODE_SAMPLER_RESET << SP_MODE_SAMPLER_SHIFT;
+    m->rate = min_u(SP_RATE_RESET, 1u << p->count_bits);
+    index_bits = min_u(SP_TABLE_INDEX_BITS_RESET, p->table_aw);
+    ways_log2 = min_u(min_u(SP_TABLE_WAYS_LOG2_RESET, p->ways_log2_max), index_bits);
     m->table_cfg = index_bits << SP_TABLE_INDEX_BITS_SHIFT |
                    ways_log2 << SP_TABLE_WAYS_LOG2_SHIFT |
-                   min_u(2, p->tag_bits_max) << SP_TABLE_TAG_BITS_SHIFT;
-    m->tag_thresh = min_u(32, m->rate) << SP_TAG_EVICT_HITS_SHIFT |
-                    min_u(7, 1u << p->miss_bits) << SP_TAG_REPLACE_MISSES_SHIFT;
-    m->seed = SP_DEFAULT_SEED;
+                   min_u(SP_TABLE_TAG_BITS_RESET, p->tag_bits_max) << SP_TABLE_TAG_BITS_SHIFT;
+    m->tag_thresh = min_u(SP_TAG_EVICT_HITS_RESET, m->rate) << SP_TAG_EVICT_HITS_SHIFT |
+                    min_u(SP_TAG_REPLACE_MISSES_RESET, 1u << p->miss_bits) << SP_TAG_REPLACE_MISSES_SHIFT;
+    m->seed = SP_SEED_RESET;
     m->oq_watermark = (1u << p->oq_aw) / 2u;
     m->irq_enable = 0;
     m->irq_sticky = 0;

@@ -1730,7 +1730,7 @@ static void test_reg_reset(void)
     uint32_t off;
 
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_ID), 0x53505246u);
-    SP_CHECK_EQ(sp_reg_read(m, SP_REG_VERSION), 0x00010004u);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_VERSION), SP_VERSION_VALUE);
     /* 32 | 4 << 8 | 2 << 12 | 8 << 16 | 3 << 20 | 3 << 24 */
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS), 0x03382420u);
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 0x40074410u); /* 16 | 4 << 8 | 8 << 11 | TAG, CR, HTP | 64 << 24 */

@@ -35,7 +35,7 @@ soc-check-core:
 	@test -n "$(PICORV32_DIR)" -a -f "$(PICORV32_DIR)/picorv32.v" || \
 	  { echo "soc: PicoRV32 not found: pip package pythondata-cpu-picorv32 (make deps installs it)"; exit 1; }
 
-$(SOC_TB): $(SOC_RTL) $(SOC_BLOCK) fpga/soc/sim/sp_soc_sim.v fpga/soc/sim/sp_soc_tb.cpp \
+$(SOC_TB): $(SOC_RTL) $(SOC_BLOCK) rtl/sp_regs.vh fpga/soc/sim/sp_soc_sim.v fpga/soc/sim/sp_soc_tb.cpp \
            fpga/soc/lint.vlt $(SPPROFILE_LIB) | soc-check-core
 	@mkdir -p $(SOC_SIM_DIR)
 	@rm -f $@

@@ -441,7 +441,7 @@ int sc_main(int argc, char **argv)
     want.tag_bits = o.cli.tag_bits;
     want.evict_hits = o.cli.evict_hits;
     want.replace_misses = o.cli.replace_misses;
-    want.seed = o.cli.given[SP_OPT_SEED] ? o.cli.seed : 0x9E3779B9u;
+    want.seed = o.cli.given[SP_OPT_SEED] ? o.cli.seed : SP_SEED_RESET;
     want.watermark = o.watermark;
     want.drop_policy = o.drop;
     want.use_irq = 1;

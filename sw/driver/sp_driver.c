@@ -20,7 +20,7 @@
 #define SP_ALWAYS_INLINE inline
 #define SP_NOINLINE
 #endif
-#define VERSION_MAJOR 1u
+#define VERSION_MAJOR (SP_VERSION_VALUE >> 16) /* the register map this driver is built with */
 #define FILTER_N_MAX 16u
 
 static uint32_t rd(sp_drv_t *d, uint32_t off)
@@ -74,19 +74,19 @@ int sp_drv_init(sp_drv_t *d, const sp_hal_t *hal)
 
     uint32_t p = rd(d, SP_REG_PARAMS), p2 = rd(d, SP_REG_PARAMS2);
     sp_drv_build_t *b = &d->build;
-    b->word_bits = p >> SP_PARAMS_WORD_BITS_SHIFT & 0xFFu;
-    b->table_aw = p >> SP_PARAMS_TABLE_AW_SHIFT & 0xFu;
-    b->ways_log2_max = p >> SP_PARAMS_WAYS_LOG2_SHIFT & 0x3u;
-    b->tag_bits_max = p >> SP_PARAMS_TAG_BITS_SHIFT & 0xFu;
-    b->oq_aw = p >> SP_PARAMS_OQ_AW_SHIFT & 0xFu;
-    b->assoc_k = p >> SP_PARAMS_ASSOC_K_SHIFT & 0x7Fu;
-    b->count_bits = p2 >> SP_PARAMS2_COUNT_BITS_SHIFT & 0x1Fu;
-    b->miss_bits = p2 >> SP_PARAMS2_MISS_BITS_SHIFT & 0x7u;
+    b->word_bits = p >> SP_PARAMS_WORD_BITS_SHIFT & SP_PARAMS_WORD_BITS_MASK;
+    b->table_aw = p >> SP_PARAMS_TABLE_AW_SHIFT & SP_PARAMS_TABLE_AW_MASK;
+    b->ways_log2_max = p >> SP_PARAMS_WAYS_LOG2_SHIFT & SP_PARAMS_WAYS_LOG2_MASK;
+    b->tag_bits_max = p >> SP_PARAMS_TAG_BITS_SHIFT & SP_PARAMS_TAG_BITS_MASK;
+    b->oq_aw = p >> SP_PARAMS_OQ_AW_SHIFT & SP_PARAMS_OQ_AW_MASK;
+    b->assoc_k = p >> SP_PARAMS_ASSOC_K_SHIFT & SP_PARAMS_ASSOC_K_MASK;
+    b->count_bits = p2 >> SP_PARAMS2_COUNT_BITS_SHIFT & SP_PARAMS2_COUNT_BITS_MASK;
+    b->miss_bits = p2 >> SP_PARAMS2_MISS_BITS_SHIFT & SP_PARAMS2_MISS_BITS_MASK;
     b->opt_tagged = (p2 & SP_PARAMS2_TAGGED) != 0;
     b->opt_cr = (p2 & SP_PARAMS2_CR) != 0;
     b->opt_htp = (p2 & SP_PARAMS2_HTP) != 0;
-    b->acc_bits = p2 >> SP_PARAMS2_ACC_BITS_SHIFT & 0x7Fu;
-    b->filter_n = p2 >> SP_PARAMS2_FILTER_N_SHIFT & 0x1Fu;
+    b->acc_bits = p2 >> SP_PARAMS2_ACC_BITS_SHIFT & SP_PARAMS2_ACC_BITS_MASK;
+    b->filter_n = p2 >> SP_PARAMS2_FILTER_N_SHIFT & SP_PARAMS2_FILTER_N_MASK;
     if (b->word_bits != 32 && b->word_bits != 64)
         return fail(d, SP_DRV_E_PROTOCOL, "PARAMS.WORD_BITS", b->word_bits, 32, 64,
                     "word width is neither 32 nor 64");
@@ -110,14 +110,14 @@ int sp_drv_init(sp_drv_t *d, const sp_hal_t *hal)
     c->sampler = mode & SP_MODE_SAMPLER_MASK;
     c->assoc = (mode & SP_MODE_ASSOC_EN) != 0;
     c->tag_discard = (mode & SP_MODE_TAG_DISCARD) != 0;
-    c->rate = rd(d, SP_REG_RATE) & 0xFFFFu;
-    c->index_bits = table >> SP_TABLE_INDEX_BITS_SHIFT & 0xFu;
-    c->ways_log2 = table >> SP_TABLE_WAYS_LOG2_SHIFT & 0x3u;
-    c->tag_bits = table >> SP_TABLE_TAG_BITS_SHIFT & 0xFu;
-    c->evict_hits = thresh >> SP_TAG_EVICT_HITS_SHIFT & 0xFFFFu;
-    c->replace_misses = thresh >> SP_TAG_REPLACE_MISSES_SHIFT & 0xFu;
+    c->rate = rd(d, SP_REG_RATE) >> SP_RATE_SHIFT & SP_RATE_MASK;
+    c->index_bits = table >> SP_TABLE_INDEX_BITS_SHIFT & SP_TABLE_INDEX_BITS_MASK;
+    c->ways_log2 = table >> SP_TABLE_WAYS_LOG2_SHIFT & SP_TABLE_WAYS_LOG2_MASK;
+    c->tag_bits = table >> SP_TABLE_TAG_BITS_SHIFT & SP_TABLE_TAG_BITS_MASK;
+    c->evict_hits = thresh >> SP_TAG_EVICT_HITS_SHIFT & SP_TAG_EVICT_HITS_MASK;
+    c->replace_misses = thresh >> SP_TAG_REPLACE_MISSES_SHIFT & SP_TAG_REPLACE_MISSES_MASK;
     c->seed = rd(d, SP_REG_SEED);
-    c->watermark = rd(d, SP_REG_OQ_WATERMARK) & 0x1FFFu;
+    c->watermark = rd(d, SP_REG_OQ_WATERMARK) >> SP_OQ_WATERMARK_SHIFT & SP_OQ_WATERMARK_MASK;
     c->drop_policy = (ctrl & SP_CTRL_DROP) != 0;
     c->use_irq = (rd(d, SP_REG_IRQ_ENABLE) & SP_IRQ_WATERMARK) != 0;
     d->running = (ctrl & SP_CTRL_ENABLE) != 0;
@@ -235,14 +235,17 @@ void sp_drv_config_default(const sp_drv_t *d, sp_drv_config_t *c)
     unsigned rate_max = b->count_bits >= 16 ? 0xFFFFu : 1u << b->count_bits;
     sp_drv_config_t z = {0};
     *c = z;
-    c->sampler = SP_SAMPLER_HP;
-    c->rate = rate_max < 256u ? rate_max : 256u;
-    c->index_bits = b->table_aw < 11u ? b->table_aw : 11u;
+    /* the register map's reset values, clipped to the build as the block
+       clips them (spec 9); one way, which the HP reset mode uses */
+    c->sampler = SP_MODE_SAMPLER_RESET;
+    c->rate = rate_max < SP_RATE_RESET ? rate_max : SP_RATE_RESET;
+    c->index_bits = b->table_aw < SP_TABLE_INDEX_BITS_RESET ? b->table_aw : SP_TABLE_INDEX_BITS_RESET;
     c->ways_log2 = 0;
-    c->tag_bits = b->tag_bits_max < 2u ? b->tag_bits_max : 2u;
-    c->evict_hits = c->rate < 32u ? c->rate : 32u;
-    c->replace_misses = b->miss_bits >= 3 ? 7u : 1u << b->miss_bits;
-    c->seed = 0x9E3779B9u;
+    c->tag_bits = b->tag_bits_max < SP_TABLE_TAG_BITS_RESET ? b->tag_bits_max : SP_TABLE_TAG_BITS_RESET;
+    c->evict_hits = c->rate < SP_TAG_EVICT_HITS_RESET ? c->rate : SP_TAG_EVICT_HITS_RESET;
+    c->replace_misses = (1u << b->miss_bits) < SP_TAG_REPLACE_MISSES_RESET ? 1u << b->miss_bits
+                                                                          : SP_TAG_REPLACE_MISSES_RESET;
+    c->seed = SP_SEED_RESET;
     c->watermark = 1u << (b->oq_aw - 1u);
     c->drop_policy = 0;
     c->use_irq = 1;
@@ -305,14 +308,14 @@ int sp_drv_check_config(sp_drv_t *d, const sp_drv_config_t *c)
 static int check_rejected(sp_drv_t *d)
 {
     uint32_t e = rd(d, SP_REG_ERR_CODE);
-    unsigned code = e >> SP_ERR_CODE_SHIFT & 0xFFu;
+    unsigned code = e >> SP_ERR_CODE_SHIFT & SP_ERR_CODE_MASK;
     if (code == SP_ERR_NONE)
         return SP_DRV_OK;
     uint32_t value = rd(d, SP_REG_ERR_VALUE);
     wr(d, SP_REG_ERR_CODE, 0);
     wr(d, SP_REG_IRQ_STATUS, SP_IRQ_ERROR);
     fail(d, SP_DRV_E_REJECTED, "ERR_CODE", value, 0, 0, "the block rejected a register write");
-    d->err.reg = e >> SP_ERR_OFFSET_SHIFT & 0xFFFu;
+    d->err.reg = e >> SP_ERR_OFFSET_SHIFT & SP_ERR_OFFSET_MASK;
     d->err.code = code;
     return SP_DRV_E_REJECTED;
 }
@@ -384,7 +387,7 @@ int sp_drv_load_sbox(sp_drv_t *d, const uint8_t sbox[256])
         return rc;
     /* SBOX_ADDR wrapped to 0; each read steps it */
     for (unsigned i = 0; i < 256; i++) {
-        uint32_t v = rd(d, SP_REG_SBOX_DATA) & 0xFFu;
+        uint32_t v = rd(d, SP_REG_SBOX_DATA) >> SP_SBOX_DATA_SHIFT & SP_SBOX_DATA_MASK;
         if (v != sbox[i]) {
             fail(d, SP_DRV_E_SBOX, "SBOX_DATA", v, sbox[i], sbox[i], "S-box entry reads back different");
             d->err.reg = i; /* the entry */

@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "sp_hal.h"
+#include "sp_acc.h"
 #include "sp_regs.h"
 #include "sp_tuple.h"
 

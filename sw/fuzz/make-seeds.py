@@ -4,8 +4,11 @@ sw/fuzz/corpus/drvmsg (run from anywhere; the other corpora are cut from
 committed traces and test fixtures, see README.md)."""
 import os
 import struct
+import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "scripts"))
+import sp_regmap as rm  # noqa: E402  (the register map, written from rtl/sp_regs.rdl)
 
 
 def put(sub, name, data):
@@ -40,16 +43,20 @@ for name, line in CLI.items():
     put("cli", name, b"\0".join(w.encode() for w in line.split(" ")))
 
 # ---- drvmsg: setup byte, then the words the fake block answers, then ops
-ID, VERSION = 0x53505246, 0x00010002
+ID, VERSION = rm.SP_ID_VALUE, rm.SP_VERSION_VALUE
 
 
 def params(word_bits=32, table_aw=12, ways=3, tag_bits=8, oq_aw=8, assoc_k=16):
-    return word_bits | table_aw << 8 | ways << 12 | tag_bits << 16 | oq_aw << 20 | assoc_k << 24
+    return (word_bits << rm.SP_PARAMS_WORD_BITS_SHIFT | table_aw << rm.SP_PARAMS_TABLE_AW_SHIFT |
+            ways << rm.SP_PARAMS_WAYS_LOG2_SHIFT | tag_bits << rm.SP_PARAMS_TAG_BITS_SHIFT |
+            oq_aw << rm.SP_PARAMS_OQ_AW_SHIFT | assoc_k << rm.SP_PARAMS_ASSOC_K_SHIFT)
 
 
 def params2(count_bits=16, miss_bits=4, filter_n=4, tagged=1, cr=1, htp=1, acc_bits=64):
-    return (count_bits | miss_bits << 8 | filter_n << 11 | tagged << 16 | cr << 17 |
-            htp << 18 | acc_bits << 24)
+    return (count_bits << rm.SP_PARAMS2_COUNT_BITS_SHIFT | miss_bits << rm.SP_PARAMS2_MISS_BITS_SHIFT |
+            filter_n << rm.SP_PARAMS2_FILTER_N_SHIFT | (rm.SP_PARAMS2_TAGGED if tagged else 0) |
+            (rm.SP_PARAMS2_CR if cr else 0) | (rm.SP_PARAMS2_HTP if htp else 0) |
+            acc_bits << rm.SP_PARAMS2_ACC_BITS_SHIFT)
 
 
 def w(*xs):
@@ -62,13 +69,16 @@ def init(word_bits=32, acc_bits=64):
              3, 0x2104 | 11, 0x70020, 1, 256, 0x9E3779B9, 128, 1)
 
 
+def head(kind, count):
+    return rm.SP_MSG_VALID | kind << rm.SP_MSG_KIND_SHIFT | count << rm.SP_MSG_COUNT_SHIFT
+
+
 def msg(kind, count, w0, w1):
-    return w(0x80000000 | kind << 28 | count, w0, w1)
+    return w(head(kind, count), w0, w1)
 
 
 def msg64(kind, count, w0, w1):
-    return w(0x80000000 | kind << 28 | count, w0 & 0xFFFFFFFF, w1 & 0xFFFFFFFF,
-             w0 >> 32, w1 >> 32)
+    return w(head(kind, count), w0 & 0xFFFFFFFF, w1 & 0xFFFFFFFF, w0 >> 32, w1 >> 32)
 
 
 msgs32 = msg(0, 256, 0x100, 4) + msg(1, 256, 0x40, 0x44) + msg(0, 512, 0x100, 4) + w(0)

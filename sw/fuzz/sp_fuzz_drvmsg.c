@@ -90,7 +90,7 @@ typedef struct sink {
 static void on_message(void *user, const sp_message_t *m)
 {
     sink_t *s = user;
-    if (m->tuple.kind >= SP_KIND_COUNT || m->count > SP_MSG_COUNT_MAX) {
+    if (m->tuple.kind >= SP_KIND_COUNT || m->count > SP_MSG_COUNT_MASK) {
         fprintf(stderr, "sp_fuzz_drvmsg: message kind %u count %llu\n", m->tuple.kind,
                 (unsigned long long)m->count);
         abort();

@@ -208,14 +208,15 @@ void sp_cli_kinds_describe(unsigned mask, char *buf, size_t n)
 void sp_cli_defaults(sp_cli_opts_t *o)
 {
     memset(o, 0, sizeof *o);
-    o->mode = SP_SAMPLER_HP;
-    o->rate = 256;
-    o->entries = 2048;
-    o->ways = 2;
-    o->tag_bits = 2;
+    /* the block's reset configuration (the register map's reset values) */
+    o->mode = SP_MODE_SAMPLER_RESET;
+    o->rate = SP_RATE_RESET;
+    o->entries = 1u << SP_TABLE_INDEX_BITS_RESET;
+    o->ways = 1u << SP_TABLE_WAYS_LOG2_RESET;
+    o->tag_bits = SP_TABLE_TAG_BITS_RESET;
     o->assoc = 0;
-    o->evict_hits = 32;
-    o->replace_misses = 7;
+    o->evict_hits = SP_TAG_EVICT_HITS_RESET;
+    o->replace_misses = SP_TAG_REPLACE_MISSES_RESET;
     o->word_bits = 32;
     o->checkpoint = 100000;
     o->cycles_per_event = SP_CLI_DEFAULT_CPE;

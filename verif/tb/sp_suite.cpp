@@ -794,7 +794,7 @@ void add_overflow(std::vector<Scenario> &v, const sp_params_t &p)
                      c.replace_misses = 2;
                      b.configure(c);
                      sp_tuple_t t = {0x1234, 0x5678, 1};
-                     uint64_t need = ((uint64_t)SP_MSG_COUNT_MAX / c.rate + 2) * c.rate;
+                     uint64_t need = ((uint64_t)SP_MSG_COUNT_MASK / c.rate + 2) * c.rate;
                      auto src = sp_vector_source("overflow", std::vector<sp_tuple_t>(1, t), need);
                      SpStreamOpts o;
                      o.drain = SP_DRAIN_LAZY;

@@ -67,9 +67,9 @@ int main(int argc, char **argv)
     std::string vcd = "build/verif/" SP_TB_NAME ".vcd";
     uint64_t trace_from = 0, tb_seed = 1;
     int bug = -1;
-    unsigned assoc = 0, ways = 2, entries_log2 = 11;
+    unsigned assoc = 0, ways = 1u << SP_TABLE_WAYS_LOG2_RESET, entries_log2 = SP_TABLE_INDEX_BITS_RESET;
     bool ways_given = false, evict_given = false, no_bg = false, driver = false;
-    xo.cfg.index_bits = std::min(11u, p.table_aw);
+    xo.cfg.index_bits = std::min(unsigned(SP_TABLE_INDEX_BITS_RESET), p.table_aw);
     for (int i = 1; i < argc; i++) {
         std::string a = argv[i];
         auto val = [&]() -> const char * {
