@@ -49,6 +49,7 @@ include sim/sim.mk
 include sw/eval/eval.mk
 include sw/fuzz/fuzz.mk
 include scripts/scripts.mk
+include fusesoc/fusesoc.mk
 
 all: $(BIN)/stratprof
 

@@ -23,7 +23,8 @@ VERIF_VLT := $(wildcard verif/lint.vlt)
 VERIF_HDRS := $(wildcard verif/tb/*.h)
 VERIF_TB_SRCS := verif/tb/sp_stim.cpp verif/tb/sp_bench.cpp verif/tb/sp_suite.cpp \
                  verif/tb/sp_drvcheck.cpp verif/tb/sp_tb_main.cpp
-# with the Verilated block behind the bench's pins
+# with the Verilated block behind the bench's pins (scripts/gen_core.py gives
+# these sources and the options below to stratprof.core's sim target)
 VERIF_RTL_TB_SRCS := $(VERIF_TB_SRCS) verif/tb/sp_dut_rtl.cpp
 # Verilator's options for every cross-check build: the RTL's assertions on
 VERIF_VFLAGS := -O3 --x-assign fast --x-initial fast --trace --assert -DSP_ASSERT \
