@@ -175,13 +175,13 @@ def core_text():
     out += fileset("launcher", "user", [(LAUNCHER[0], {"copyto": LAUNCHER[1]})])
 
     out += ["", "targets:",
-            "  # what a design that depends on the core gets",
             "  default:",
+            "    description: the block's RTL, what a design that depends on the core gets",
             "    filesets: [rtl, sbox]",
             "    toplevel: sp_stratprof",
             "",
-            "  # Verilator -Wall with the project's waivers, the default parameters",
             "  lint:",
+            "    description: Verilator -Wall with the project's waivers, default parameters",
             "    flow: lint",
             "    filesets: [rtl, sbox, waivers]",
             "    toplevel: sp_stratprof",
@@ -189,9 +189,11 @@ def core_text():
             "      tool: verilator",
             "      verilator_options: [-Wall]",
             "",
-            "  # the RTL at its default parameters against the C model on a trace",
-            "  # excerpt, every message compared; the run fails on the first mismatch",
+            "  # the bench exits non-zero on the first mismatch, and so does the run",
             "  sim:",
+            "    description: %s" % scalar(
+                "the RTL at its default parameters against the C model on %s, every message "
+                "compared" % os.path.basename(SIM_TRACE)),
             "    flow: sim",
             "    filesets: [rtl, sbox, waivers, bench, model, bench_support]",
             "    toplevel: sp_stratprof",
@@ -217,9 +219,9 @@ def core_text():
         # nextpnr against the device's target clock, as synth.py runs it
         options.append("      nextpnr_options: %s" % flow_list(
             pnr[1:] + ["--freq", str(dev["target_mhz"]), "--timing-allow-fail"]))
-        comment = "%s: the paper's build as synth.py's %s makes it (%s) in the wrapper; " \
-                  "the Fmax against %d MHz is in nextpnr's log" % (
-                      dev["name"], cfg_name, build, dev["target_mhz"])
+        description = "%s: the paper's build in the synthesis wrapper" % dev["name"]
+        comment = "synth.py's %s (%s); the Fmax against %d MHz is in nextpnr's log, next.log" % (
+            cfg_name, build, dev["target_mhz"])
         if pnr[0].startswith("yowasp-"):
             # Edalize's makefile names the plain tools and starts every
             # command with $(EDALIZE_LAUNCHER): the launcher picks YoWASP's
@@ -233,6 +235,7 @@ def core_text():
         out += [""] + textwrap.wrap(comment, 78, initial_indent="  # ", subsequent_indent="  # ",
                                     break_on_hyphens=False) + [
             "  %s:" % target,
+            "    description: %s" % scalar(description),
             "    flow: %s" % flow,
             "    filesets: %s" % flow_list(filesets),
             "    toplevel: sp_synth_top",
