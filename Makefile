@@ -49,6 +49,7 @@ include sim/sim.mk
 include sw/eval/eval.mk
 include sw/fuzz/fuzz.mk
 include scripts/scripts.mk
+include fusesoc/fusesoc.mk
 
 all: $(BIN)/stratprof
 
@@ -69,7 +70,8 @@ deps:
 # callbacks itself), so no sanitizer runtime can join it; the trace code
 # under it runs sanitized in test_trace.
 SAN_TEST_BINS = $(filter-out $(BIN)/test_soc $(BIN)/test_verif_% $(BIN)/test_rtl_% $(BIN)/test_sysc \
-                  $(BIN)/test_eval $(BIN)/test_sanitizers $(BIN)/test_valgrind $(BIN)/test_tracer, \
+                  $(BIN)/test_eval $(BIN)/test_sanitizers $(BIN)/test_valgrind $(BIN)/test_tracer \
+                  $(BIN)/test_fusesoc, \
                   $(filter $(BIN)/test_%,$(TEST_BINS)))
 $(BIN)/test_sanitizers: scripts/test-sanitizers.sh
 	@mkdir -p $(BIN)

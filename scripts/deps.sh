@@ -50,6 +50,10 @@ if ! "$py" -c '' 2>/dev/null; then
     rm -rf "$VENV"
     python3 -m venv "$VENV"
 fi
+# The environment holds other projects' FuseSoC cores (PicoRV32's, from
+# pythondata-cpu-picorv32); FuseSoC skips a folder holding FUSESOC_IGNORE when
+# it looks for cores in a clone added as a library (stratprof.core, README).
+[ -f "$VENV/FUSESOC_IGNORE" ] || : >"$VENV/FUSESOC_IGNORE"
 todo=$(grep -vxF -f "$stamp" <<<"$wanted" 2>/dev/null || true)
 [ -f "$stamp" ] || todo=$wanted
 if [ -n "$todo" ]; then

@@ -25,6 +25,12 @@ VERIF_VLT := $(wildcard verif/lint.vlt)
 VERIF_HDRS := $(wildcard verif/tb/*.h)
 VERIF_TB_SRCS := verif/tb/sp_stim.cpp verif/tb/sp_bench.cpp verif/tb/sp_suite.cpp \
                  verif/tb/sp_drvcheck.cpp verif/tb/sp_tb_main.cpp
+# with the Verilated block behind the bench's pins (scripts/gen_core.py gives
+# these sources and the options below to stratprof.core's sim target)
+VERIF_RTL_TB_SRCS := $(VERIF_TB_SRCS) verif/tb/sp_dut_rtl.cpp
+# Verilator's options for every cross-check build: the RTL's assertions on
+VERIF_VFLAGS := -O3 --x-assign fast --x-initial fast --trace --assert -DSP_ASSERT \
+                -Wno-fatal -Wno-lint -Wno-style
 VERIF_INC := -I$(abspath cmodel/include) -I$(abspath sw/trace) -I$(abspath sw/driver) \
              -I$(abspath sw/profile) -I$(abspath verif/tb)
 VERIF_LIBS := $(abspath $(SPDRIVER_LIB)) $(abspath $(SPPROFILE_LIB)) $(abspath $(SPTRACE_LIB)) \
@@ -57,17 +63,16 @@ verif_dflags = $(foreach i,1 2 3 4 5 6 7 8 9 10 11 12 13,-DSP_TB_$(word $(i),$(V
 
 # $(call verif_model,NAME,VALUES): the Verilator build $(VERIF_DIR)/NAME/sp_tb_NAME
 define verif_model
-$(VERIF_DIR)/$(1)/sp_tb_$(1): $(VERIF_RTL) $(VERIF_RTL_INC) $(VERIF_VLT) $(VERIF_TB_SRCS) verif/tb/sp_dut_rtl.cpp \
+$(VERIF_DIR)/$(1)/sp_tb_$(1): $(VERIF_RTL) $(VERIF_RTL_INC) $(VERIF_VLT) $(VERIF_RTL_TB_SRCS) \
                               $(VERIF_HDRS) $(SPDRIVER_LIB) $(SPPROFILE_LIB) $(SPTRACE_LIB) $(SPMODEL_LIB)
 	@command -v $(VERILATOR) >/dev/null || { echo "verif: $(VERILATOR) not found (apt-get install verilator)"; exit 1; }
 	@test -f $(VERIF_TOP) || { echo "verif: $(VERIF_TOP) not found"; exit 1; }
 	@mkdir -p $(VERIF_DIR)/$(1)
 	@rm -f $$@  # Verilator's own make does not see the libraries change
-	$(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast --trace \
-	  --assert -DSP_ASSERT \
-	  -Wno-fatal -Wno-lint -Wno-style --top-module sp_stratprof -I$(VERIF_RTL_DIR) $(SP_SBOX_DEFINE) \
+	$(VERILATOR) --cc --exe --build -j 2 $(VERIF_VFLAGS) \
+	  --top-module sp_stratprof -I$(VERIF_RTL_DIR) $(SP_SBOX_DEFINE) \
 	  $(call verif_gflags,$(2)) $(VERIF_VLT) $(VERIF_RTL) \
-	  $(abspath $(VERIF_TB_SRCS) verif/tb/sp_dut_rtl.cpp) \
+	  $(abspath $(VERIF_RTL_TB_SRCS)) \
 	  -CFLAGS "-std=c++17 -O2 $(VERIF_INC) $(call verif_dflags,$(2)) -DSP_TB_NAME=\\\"verif_$(1)\\\"" \
 	  -LDFLAGS "$(VERIF_LIBS)" -MAKEFLAGS OPT_FAST=-O2 \
 	  --Mdir $(VERIF_DIR)/$(1) -o sp_tb_$(1) >$(VERIF_DIR)/$(1)/build.log 2>&1 || \
