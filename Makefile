@@ -41,6 +41,7 @@ include sw/trace/trace.mk
 include sw/tracer/tracer.mk
 include sw/profile/profile.mk
 include sw/driver/driver.mk
+include sw/cli/cli.mk
 include sw/stratprof/stratprof.mk
 include rtl/rtl.mk
 include fpga/fpga.mk

@@ -1,6 +1,6 @@
 /*
  * sp_fuzz_cli.c - libFuzzer target for the option handling of the `stratprof`
- * command (sw/stratprof/sp_cli.c): sp_cli_parse on an argv made of the input
+ * command (sw/cli/sp_cli.c): sp_cli_parse on an argv made of the input
  * split at NUL bytes, exactly as main() calls it (the first word names the
  * command, the rest are its arguments), then what main and the commands do
  * with parsed options before touching any file: the mode description, the

@@ -7,15 +7,9 @@ STRATPROF_OBJS := $(STRATPROF_SRCS:%.c=$(OBJ)/%.o)
 
 all: $(BIN)/stratprof
 
-$(BIN)/stratprof: $(STRATPROF_OBJS) $(SPPROFILE_LIB) $(SPTRACE_LIB) $(SPMODEL_LIB)
+$(BIN)/stratprof: $(STRATPROF_OBJS) $(SPCLI_LIB) $(SPPROFILE_LIB) $(SPTRACE_LIB) $(SPMODEL_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LDLIBS_Z) -o $@
-
-# Unit test of the option parser (strict numbers, error texts, block checks).
-$(BIN)/test_stratprof_opts: $(OBJ)/sw/stratprof/tests/test_opts.o $(OBJ)/sw/stratprof/sp_cli.o \
-                            $(SPPROFILE_LIB) $(SPMODEL_LIB)
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(LDFLAGS) $^ -lm -o $@
 
 # The command-line test is a shell script run against the built binary; the
 # installed wrapper pins both paths so it works from any directory.
@@ -24,7 +18,7 @@ $(BIN)/test_stratprof_cli: sw/stratprof/tests/test_cli.sh $(BIN)/stratprof
 	@printf '#!/bin/sh\nexec sh "%s" "%s" "%s"\n' "$(abspath $<)" "$(abspath $(BIN)/stratprof)" \
 	  "$(abspath sw/stratprof/tests)" > $@ && chmod +x $@
 
-TEST_BINS += $(BIN)/test_stratprof_opts $(BIN)/test_stratprof_cli
+TEST_BINS += $(BIN)/test_stratprof_cli
 
 # The tool under valgrind's memcheck, every command once (scripts/test-valgrind.sh).
 $(BIN)/test_valgrind: scripts/test-valgrind.sh $(BIN)/stratprof

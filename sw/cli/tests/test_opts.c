@@ -467,5 +467,5 @@ int main(void)
     test_kinds();
     test_analysis_parse();
     free(m);
-    return sp_test_summary("test_stratprof_opts");
+    return sp_test_summary("test_cli_opts");
 }

@@ -1,5 +1,5 @@
 /*
- * sp_cli.h - command-line options of stratprof: strict parsing, the mode
+ * sp_cli.h - command-line options of stratprof and sp_sysc: strict parsing, the mode
  * names, and configuring the block through its registers the way a driver
  * would, with every rejection turned into a message naming the option.
  * The analysis commands (profile, compare, combine, paths) keep their

@@ -1,5 +1,5 @@
 /*
- * sp_out.h - output helpers shared by stratprof's commands: JSON strings and
+ * sp_out.h - output helpers shared by stratprof's commands and sp_sysc: JSON strings and
  * numbers written the same way everywhere, and the final check of standard
  * output.
  */

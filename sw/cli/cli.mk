@@ -1,0 +1,26 @@
+# sw/cli/cli.mk - builds libspcli.a, the block's command-line layer: the
+# options of the block and of the analyses (parse, check, explain), the block
+# configuration they describe, and the text and JSON output helpers.  The
+# stratprof command and the SystemC model's sp_sysc link it; neither links the
+# other's objects.  Included by the top Makefile from the repository root;
+# objects come from its generic $(OBJ)/%.o rule.
+
+CPPFLAGS += -Isw/cli
+SPCLI_SRCS := $(wildcard sw/cli/*.c)
+SPCLI_OBJS := $(SPCLI_SRCS:%.c=$(OBJ)/%.o)
+SPCLI_LIB  := $(BUILD)/lib/libspcli.a
+
+all: $(SPCLI_LIB)
+
+# Removed first so an object dropped from the folder leaves the archive too.
+$(SPCLI_LIB): $(SPCLI_OBJS)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+# Unit test of the option parser (strict numbers, error texts, block checks).
+$(BIN)/test_cli_opts: $(OBJ)/sw/cli/tests/test_opts.o $(SPCLI_LIB) $(SPPROFILE_LIB) $(SPMODEL_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) $^ -lm -o $@
+
+TEST_BINS += $(BIN)/test_cli_opts
