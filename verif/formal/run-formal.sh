@@ -20,24 +20,26 @@ mkdir -p "$WORK"
 npass=0; nfail=0
 ONLY="$*"
 
-# smtbmc CHECK-NAME ARGS... : 0 pass, 1 fail/timeout
+# smtbmc LOG ARGS... : 0 pass, 1 fail/timeout
 smtbmc() {
     local log=$1; shift
     timeout "$TMO" yosys-smtbmc -s "$SOLVER" "$@" >"$log" 2>&1
     grep -q 'Status: PASSED' "$log"
 }
 
-# prove NAME TOP FILES BMC_DEPTH K [BEFORE] [AFTER] [CUT]: builds the model of
-# TOP (yosys commands BEFORE elaboration, e.g. chparam; after flattening, CUT,
+# prove NAME TOP FILES BMC_DEPTH K [BEFORE] [CUT]: builds the model of TOP
+# (yosys commands BEFORE elaboration, e.g. chparam; after flattening, CUT,
 # e.g. cutpoint to make internal wires free, before the RAMs are mapped, so
-# that an opt_clean there drops the logic behind them; AFTER, e.g. connect
-# -set to reach internal signals), then BMC to BMC_DEPTH and k-induction at K
+# that an opt_clean there drops the logic behind them), then BMC to
+# BMC_DEPTH and k-induction at K.  The harnesses reach internal signals
+# through ports that the RTL has only under FORMAL (read_verilog -formal
+# defines it).
 prove() {
-    local name=$1 top=$2 files=$3 bd=$4 id=$5 before=${6:-} after=${7:-} cut=${8:-} t0 b=fail ind=fail
+    local name=$1 top=$2 files=$3 bd=$4 id=$5 before=${6:-} cut=${7:-} t0 b=fail ind=fail
     if [ -n "$ONLY" ] && [[ " $ONLY " != *" $name "* ]]; then return; fi
     t0=$(date +%s)
     if ! yosys -q -l "$WORK/$name.ys.log" -p "read_verilog -formal $files; $before hierarchy -top $top; proc;
-        flatten; $cut memory_map; $after
+        flatten; $cut memory_map;
         setundef -undriven -anyseq; setundef -anyseq; opt -keepdc; wreduce; opt_clean; check -assert;
         async2sync; dffunmap; write_smt2 -stbv -wires $WORK/$name.smt2" >/dev/null 2>&1; then
         echo "formal: $name yosys failed (see $WORK/$name.ys.log)"; nfail=$((nfail + 1)); return
@@ -48,61 +50,27 @@ prove() {
     if [ $b = pass ] && [ $ind = pass ]; then npass=$((npass + 1)); else nfail=$((nfail + 1)); fi
 }
 
-# ties HARNESS_WIRE=SIGNAL...: yosys commands driving each harness wire from
-# a signal inside the instance u_dut (after flatten)
-ties() {
-    local p
-    for p; do printf ' connect -set %s \\u_dut.%s;' "${p%%=*}" "${p#*=}"; done
-}
-
 # fifo AW BMC_DEPTH K: the FIFO harness at AW, the FIFO with its SP_ASSERT
-# invariants, its read pointer and RAM words tied to the harness's
-# strengthening assertions (yosys 0.23 reads no hierarchical references)
+# invariants
 fifo() {
-    local aw=$1 dw=4 m=() i
-    for ((i = 0; i < (1 << aw); i++)); do
-        m+=("f_mem[$((i * dw + dw - 1)):$((i * dw))]=u_ram.mem[$i]")
-    done
-    prove "fifo_aw$aw" sp_formal_fifo "-DSP_ASSERT verif/formal/sp_formal_fifo.v rtl/sp_fifo.v rtl/sp_ram_sdp.v" \
-        "$2" "$3" "chparam -set AW $aw -set DW $dw sp_formal_fifo;" \
-        "$(ties f_rd_ptr=rd_ptr_q "${m[@]}")"
+    prove "fifo_aw$1" sp_formal_fifo "-DSP_ASSERT verif/formal/sp_formal_fifo.v rtl/sp_fifo.v rtl/sp_ram_sdp.v" \
+        "$2" "$3" "chparam -set AW $1 -set DW 4 sp_formal_fifo;"
 }
 
 # table BMC_DEPTH K: the counter table's read-modify-write pipeline; the
 # decision (the entry written and its column) is a cut point, free in every
-# clock, and the harness sees the pipeline registers and RAM words
+# clock
 table() {
-    local t=() s col row
-    for s in new_entry s2_write row_q2 wr_col row_fw e_fw col_q2 valid_qr row_qr w_hit_r w2_hit_r \
-             fwd_hit_q2 row_rd w_en_q w_row_q w_col_q w_data_q w2_col_q w2_data_q; do
-        t+=("f_$s=$s")
-    done
-    for col in 0 1; do for row in 0 1; do
-        t+=("f_ram$col$row=g_col[$col].u_col.mem[$row]")
-    done; done
     prove table sp_formal_table "verif/formal/sp_formal_table.v rtl/sp_stage1.v rtl/sp_tag_fsm.v rtl/sp_ram_sdp.v" \
-        "$1" "$2" "" "$(ties "${t[@]}")" "cutpoint sp_formal_table/w:u_dut.new_entry sp_formal_table/w:u_dut.wr_col;"
+        "$1" "$2" "" "cutpoint sp_formal_table/w:u_dut.new_entry sp_formal_table/w:u_dut.wr_col;"
 }
 
 # block BMC_DEPTH K: the whole block with its own assertions (SP_ASSERT,
 # with L2 as its per-clock step: SP_FORMAL_STEP_L2); the hash and the random
-# draws are cut points (free), the harness sees the stages a tuple or a
-# reservation passes through and the state its strengthening needs
+# draws are cut points (free)
 block() {
-    local c
-    c=$(ties f_tq_count=tq_count f_valid_q1=valid_q1 f_valid_qh=valid_qh f_valid_qr=u_stage1.valid_qr \
-        f_valid_q2=u_stage1.valid_q2 f_acc_s2_q=u_acc.s2_q f_acc_b_s2_q=u_acc.b_s2_q \
-        f_acc_ign_q=u_acc.ign_q f_acc_drop_q=u_acc.drop_q f_acc_filt_q=u_acc.filt_q \
-        f_ev_in="u_acc.lo_q[31:0]" f_resv_q=resv_q f_oq_count=oq_count f_filtered_q1=filtered_q1 \
-        f_s3_valid=s3_valid f_pop_q=pop_q f_rel_s2_q=rel_s2_q f_absorbed_q4=absorbed_q4 f_valid_q4=valid_q4 \
-        f_stopped_q=u_regs.stopped_q f_wwait_q=u_regs.wwait_q f_enable="u_regs.ctrl_q[0]" \
-        f_flushing_q=u_assoc.flushing_q f_flush_moved_q=u_assoc.flush_moved_q \
-        f_sweep_busy=sweep_busy f_sweep_active=u_sweep.active_q f_sweep_cnt=u_sweep.cnt_q \
-        f_sweep_sbox_we=u_sweep.sbox_we_q f_w_en_q=u_stage1.w_en_q f_cmd_q=u_regs.cmd_q \
-        f_cfg_q=u_regs.cfg_q f_calm_q=u_assoc.calm_q \
-        f_acc_ak_q=u_acc.ak_q f_acc_b_any_q=u_acc.b_any_q)
     prove block sp_formal_block "-DSP_ASSERT -DSP_FORMAL_STEP_L2 verif/formal/sp_formal_block.v $(ls rtl/sp_*.v | tr '\n' ' ')" \
-        "$1" "$2" "" "$c" \
+        "$1" "$2" "" \
         "cutpoint $(printf 'sp_formal_block/w:u_dut.%s ' s1h_index s1h_tag sbox_rdata rom_data \
             u_stage1.r_pp_hi u_stage1.r_pp_lo u_stage1.g_window_draw.w_prod); opt_clean;"
 }

@@ -17,10 +17,10 @@
 // head_valid_o; reset in the first cycle.
 //
 // The run script reads the FIFO with SP_ASSERT, so its own invariants (the
-// pointers' distance is the count) strengthen the induction too, and
-// connects f_rd_ptr/f_mem to its read pointer and RAM words (yosys
-// `connect -set` after flatten), used only in the strengthening assertions
-// that make k-induction succeed.
+// pointers' distance is the count) strengthen the induction too.  Its read
+// pointer and RAM words come from ports that exist only under FORMAL
+// (f_rd_ptr_o, f_mem_o), used only in the strengthening assertions that
+// make k-induction succeed.
 `default_nettype none
 
 module sp_formal_fifo #(
@@ -48,10 +48,11 @@ module sp_formal_fifo #(
         .clk_i(clk), .rst_i(rst),
         .push_i(push), .data_i(data),
         .pop_i(pop), .head_valid_o(head_valid), .head_o(head),
-        .count_o(count), .full_o(full), .settling_o(settling)
+        .count_o(count), .full_o(full), .settling_o(settling),
+        .f_rd_ptr_o(f_rd_ptr), .f_mem_o(f_mem)
     );
 
-    // internal state, connected by the run script (strengthening only)
+    // internal state (strengthening only)
     wire [AW-1:0]            f_rd_ptr;
     wire [(1<<AW)*DW-1:0]    f_mem;
     // RAM words at the positions of the head and of the tracked items

@@ -25,10 +25,11 @@
  * whenever the write in W, if on the same row, went to its own event's
  * entry (every mode but TAG writes so, and modes do not change mid-stream).
  *
- * The run script connects the f_* wires below to internal signals of
- * sp_stage1 (yosys 0.23 reads no hierarchical references): the decision
- * and the merged row for the property, the pipeline registers and RAM
- * words for the strengthening assertions k-induction needs.
+ * The f_* wires below come from sp_stage1's ports that exist only under
+ * FORMAL: the decision and the merged row for the property, the pipeline
+ * registers and RAM words for the strengthening assertions k-induction
+ * needs.  The decision itself (new_entry, wr_col) is a cut point of the
+ * run script: free in every clock.
  */
 `default_nettype none
 
@@ -99,10 +100,30 @@ module sp_formal_table (
         .s2_fsm_o        (),
         .s3_valid_o      (),
         .s3_tuple_o      (),
-        .s3_count_o      ()
+        .s3_count_o      (),
+        .f_s2_write_o    (f_s2_write),
+        .f_new_entry_o   (f_new_entry),
+        .f_wr_col_o      (f_wr_col),
+        .f_s2_row_o      (f_row_q2),
+        .f_s2_col_o      (f_col_q2),
+        .f_row_fw_o      (f_row_fw),
+        .f_e_fw_o        (f_e_fw),
+        .f_s1r_valid_o   (f_valid_qr),
+        .f_s1r_row_o     (f_row_qr),
+        .f_row_rd_o      (f_row_rd),
+        .f_w_hit_r_o     (f_w_hit_r),
+        .f_w2_hit_r_o    (f_w2_hit_r),
+        .f_fwd_hit_o     (f_fwd_hit_q2),
+        .f_w_en_o        (f_w_en_q),
+        .f_w_row_o       (f_w_row_q),
+        .f_w_col_o       (f_w_col_q),
+        .f_w_data_o      (f_w_data_q),
+        .f_w2_col_o      (f_w2_col_q),
+        .f_w2_data_o     (f_w2_data_q),
+        .f_table_o       (f_table)
     );
 
-    // ---- internal signals (connected by the run script)
+    // ---- internal signals (sp_stage1's formal ports)
     // the decision: its write, row, column and entry
     wire            f_s2_write, f_row_q2, f_wr_col;
     wire [EW-1:0]   f_new_entry;
@@ -118,7 +139,7 @@ module sp_formal_table (
     wire [NCOL*EW-1:0] f_row_rd;
     wire            f_w_en_q, f_w_row_q, f_w_col_q, f_w2_col_q;
     wire [EW-1:0]   f_w_data_q, f_w2_data_q;
-    wire [EW-1:0]   f_ram00, f_ram01, f_ram10, f_ram11;  // f_ram<col><row>
+    wire [NCOL*2*EW-1:0] f_table;  // column c, row r at (c*2 + r)*EW
 
     // ---- environment
     always @* begin
@@ -140,7 +161,7 @@ module sp_formal_table (
     wire [EW-1:0] f_seen_s1r =
         (f_w_hit_r && f_w_col_q == f_col) ? f_w_data_q :
         (f_w2_hit_r && f_w2_col_q == f_col) ? f_w2_data_q : f_row_rd[f_col*EW +: EW];
-    wire [EW-1:0] f_ram = f_col ? (f_row ? f_ram11 : f_ram10) : (f_row ? f_ram01 : f_ram00);
+    wire [EW-1:0] f_ram = f_table[{f_col, f_row}*EW +: EW];
 
     // the write W held one clock ago (sp_stage1 keeps only its column)
     reg f_w2_en_q, f_w2_row_q;
