@@ -35,6 +35,14 @@
  * under SP_ASSERT (the FIFO pointers, the bus state, A_k's list and its
  * lookup made ahead, sp_acc's balanced transfers).  L2 is proven as its per-clock step (SP_FORMAL_STEP_L2,
  * rtl/sp_acc.v): the solver does not get through the four-term sum.
+ *
+ * Covered, from the block idle after its reset sweep (the run script finds
+ * that state with a trace from reset, port and bus quiet): a tuple ignored,
+ * dropped for want of a slot, stopped by the PC filter, and counted; a
+ * message into the output queue, the queue full, a message popped; A_k
+ * evicting a victim, and A_k full and flushing; a table clear after counts
+ * reached the table; the tagged compressor replacing a way (E5) and
+ * reporting an evicted one (E6).
  */
 `default_nettype none
 
@@ -96,6 +104,9 @@ module sp_formal_block (
         .f_s4_absorbed_o  (f_absorbed_q4),
         .f_rel_s2_o       (f_rel_s2_q),
         .f_rel_pop_o      (f_pop_q),
+        .f_ak_valid_o     (f_ak_valid),
+        .f_ak_flush_o     (f_ak_flush),
+        .f_ak_used_o      (f_ak_used),
         .f_flushing_o     (f_flushing_q),
         .f_flush_moved_o  (f_flush_moved_q),
         .f_calm_o         (f_calm_q),
@@ -158,6 +169,9 @@ module sp_formal_block (
     // strengthening: a pending table write; a command or a configuration
     // write taking effect (a table clear, a flush)
     wire        f_w_en_q, f_clear, f_flush_start;
+    // covers: A_k's output, its entries
+    wire        f_ak_valid, f_ak_flush;
+    wire [6:0]  f_ak_used;
 
     // tuples the port has taken since reset (modulo 2^32, as the counter)
     reg [31:0] f_taken_q;
@@ -220,6 +234,28 @@ module sp_formal_block (
             // move for S2, two for S3: by then a message may be there
             if (!f_calm_q[0]) assert (!f_valid_q2 && !f_s3_valid);
             if (!f_calm_q[1]) assert (!f_s3_valid);
+        end
+    end
+
+    // ---- covers
+    reg f_counted_q = 1'b0;  // an event has reached the counters since reset
+    always @(posedge clk_i)
+        f_counted_q <= !rst && (f_counted_q || f_acc_b_s2_q);
+    always @* begin
+        if (f_past_valid && !rst) begin
+            c_ignored:  cover (tuple_valid && tuple_ready && !f_enable);
+            c_dropped:  cover (obs_drop);
+            c_filtered: cover (f_filtered_q1);
+            c_counted:  cover (f_acc_b_s2_q);
+            c_message:  cover (f_valid_q4);
+            c_oq_full:  cover (f_oq_count == 3'd4);
+            c_popped:   cover (f_pop_q);
+            c_victim:   cover (f_ak_valid && !f_ak_flush);
+            c_ak_flush: cover (f_ak_flush && f_ak_used == 7'd2);
+            c_clear:    cover (f_clear && f_counted_q);
+            // obs_fsm_o's bits: E1, E2, E3, E4, E5, E5A, E6, E6A
+            c_tag_e5:   cover (obs_fsm[4]);
+            c_tag_e6:   cover (obs_fsm[6]);
         end
     end
 

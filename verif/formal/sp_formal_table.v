@@ -30,6 +30,12 @@
  * registers and RAM words for the strengthening assertions k-induction
  * needs.  The decision itself (new_entry, wr_col) is a cut point of the
  * run script: free in every clock.
+ *
+ * Covered: an event in S2 on the tracked row with W, W2 and W3 all merged;
+ * the single-entry path taking W, and taking W2 or W3; the entry read from
+ * the RAM with nothing to merge, holding a written value; a read of the
+ * tracked entry in the clock it is written (the RAM returns x); a clear
+ * of a written entry; a write to another column than the event's (TAG).
  */
 `default_nettype none
 
@@ -214,6 +220,31 @@ module sp_formal_table (
             assert (f_w2_hit_r == (f_w2_en_q && f_w2_row_q == f_row_qr));
             assert (f_fwd_hit_q2 == (f_w_en_q && f_w_row_q == f_row_q2));
         end
+    end
+
+    // ---- covers
+    // the S1R flags as they reach S2 with their event: W2 and W3 hit the
+    // row; W2 or W3 holds the tracked entry (whatever column S1R's event is)
+    reg f_fwd2_q, f_fwd3_q, f_e_old_q;
+    always @(posedge clk_i) begin
+        f_fwd2_q  <= f_w_hit_r;
+        f_fwd3_q  <= f_w2_hit_r;
+        f_e_old_q <= (f_w_hit_r && f_w_col_q == f_col) || (f_w2_hit_r && f_w2_col_q == f_col);
+    end
+    wire f_s2_here = f_past_valid && f_defined_q && s2_valid && f_row_q2 == f_row;
+    always @* begin
+        c_fwd_all:  cover (f_s2_here && f_fwd_hit_q2 && f_fwd2_q && f_fwd3_q);
+        c_entry_w:  cover (f_s2_here && f_col_q2 == f_col && f_w_tracked && f_w_own_q);
+        c_entry_old: cover (f_s2_here && f_col_q2 == f_col && f_e_old_q &&
+                            !(f_w_en_q && f_w_row_q == f_row));
+        c_from_ram: cover (f_s2_here && !f_fwd_hit_q2 && !f_fwd2_q && !f_fwd3_q &&
+                           f_shadow_q != {EW{1'b0}});
+        // the read returned x: W2 is the write of the clock it was issued in
+        c_collide:  cover (f_past_valid && f_defined_q && f_valid_qr && f_row_qr == f_row &&
+                           f_w2_hit_r && f_w2_col_q == f_col);
+        c_clear:    cover (f_past_valid && f_defined_q && clear && clear_row == f_row &&
+                           f_shadow_q != {EW{1'b0}});
+        c_other_col: cover (f_past_valid && f_s2_write && f_wr_col != f_col_q2);
     end
 
 endmodule
