@@ -37,6 +37,10 @@
  * L1 and L2 at every clock, so a testbench built with them (Verilator
  * --assert) checks the laws on every cycle, not only at snapshots; and the
  * balanced transfers behind them, stage by stage.
+ *
+ * Under `FORMAL (verif/formal/ only) the f_*_o ports show which inputs are
+ * still to be applied and EV_IN's low word: the whole-block proof counts
+ * the tuples in flight with them.
  */
 `resetall
 `default_nettype none
@@ -84,6 +88,19 @@ module sp_acc #(
     input  wire [3:0]    rd_index_i,
     input  wire          rd_hi_i,
     output reg  [31:0]   rd_data_o
+`ifdef FORMAL
+    // stage A: a port event, a filtered tuple, an S2 event, an A_k message
+    , output wire          f_ign_o
+    , output wire          f_drop_o
+    , output wire          f_filt_o
+    , output wire          f_s2_o
+    , output wire          f_ak_o
+    // stage B: an S2 event, anything still to apply
+    , output wire          f_b_s2_o
+    , output wire          f_b_any_o
+    // EV_IN modulo 2^32
+    , output wire [31:0]   f_ev_in_o
+`endif
 );
 
     // the counters, in the register map's order (enum sp_acc)
@@ -288,6 +305,17 @@ module sp_acc #(
         rd_hi_q   <= rd_hi_i;
     end
     always @* rd_data_o = rd_hi_q ? (rd_word_q + {31'd0, rd_add_q}) & HI_MASK : rd_word_q;
+
+`ifdef FORMAL
+    assign f_ign_o   = ign_q;
+    assign f_drop_o  = drop_q;
+    assign f_filt_o  = filt_q;
+    assign f_s2_o    = s2_q;
+    assign f_ak_o    = ak_q;
+    assign f_b_s2_o  = b_s2_q;
+    assign f_b_any_o = b_any_q;
+    assign f_ev_in_o = lo_q[EV_IN*32 +: 32];
+`endif
 
 `ifdef SP_ASSERT
     // L1 and L2 of docs/spec.md 7 at every edge; a clear only with no event in S2

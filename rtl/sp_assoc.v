@@ -30,6 +30,10 @@
  *
  * ASSOC_K = 1 keeps one entry and none of the list: the S2 tuple is compared
  * with it a clock ahead, and the entry's own register feeds the adder.
+ *
+ * Under `FORMAL (verif/formal/ only) f_flush_moved_o and f_calm_o show the
+ * two histories the assertions keep (read with SP_ASSERT; without it they
+ * are constants): the whole-block proof relates the pipeline to them.
  */
 `resetall
 `default_nettype none
@@ -65,6 +69,10 @@ module sp_assoc #(
     output wire          flushing_o,
     output wire          flush_done_o,
     output wire [6:0]    used_o
+`ifdef FORMAL
+    , output wire [1:0]    f_flush_moved_o
+    , output wire [1:0]    f_calm_o
+`endif
 );
 
     localparam TW = 3 + 2 * WORD_BITS;
@@ -124,6 +132,16 @@ module sp_assoc #(
             calm_q        <= 2'b00;
         end
     end
+`endif
+
+`ifdef FORMAL
+`ifdef SP_ASSERT
+    assign f_flush_moved_o = flush_moved_q;
+    assign f_calm_o        = calm_q;
+`else
+    assign f_flush_moved_o = 2'b00;
+    assign f_calm_o        = 2'b11;
+`endif
 `endif
 
     generate

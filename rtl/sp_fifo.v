@@ -12,6 +12,9 @@
  * count_o counts every entry held, the head included; settling_o is high
  * while the FIFO holds entries but the head is not yet valid (STATUS.BUSY
  * includes it, so software that sees BUSY = 0 can pop what OQ_FILL says).
+ *
+ * Under `FORMAL (verif/formal/ only) the read pointer and the RAM's words
+ * are ports too: the FIFO proof's strengthening assertions name them.
  */
 `resetall
 `default_nettype none
@@ -35,6 +38,10 @@ module sp_fifo #(
     output wire [AW:0]   count_o,
     output wire          full_o,
     output wire          settling_o
+`ifdef FORMAL
+    , output wire [AW-1:0]           f_rd_ptr_o
+    , output wire [(1 << AW)*DW-1:0] f_mem_o
+`endif
 );
 
     initial begin
@@ -88,12 +95,19 @@ module sp_fifo #(
         .wdata_i(data_i),
         .raddr_i(rd_addr),
         .rdata_o(head_o)
+`ifdef FORMAL
+        , .f_mem_o(f_mem_o)
+`endif
     );
 
     assign head_valid_o = head_valid_q;
     assign count_o      = count_q;
     assign full_o       = full_q;
     assign settling_o   = (count_q != {(AW + 1){1'b0}}) && !head_valid_q;
+
+`ifdef FORMAL
+    assign f_rd_ptr_o = rd_ptr_q;
+`endif
 
 `ifdef SP_ASSERT
     always @(posedge clk_i) begin

@@ -16,6 +16,9 @@
  * emulate read-first with a register and a bypass multiplexer per data bit.
  * The array has no reset: a RAM that must start at zero is cleared by a
  * sweep after reset.
+ *
+ * Under `FORMAL (the proofs in verif/formal/ only) f_mem_o shows every
+ * word, so that a harness can state what the RAM holds.
  */
 `resetall
 `default_nettype none
@@ -34,6 +37,10 @@ module sp_ram_sdp #(
     input  wire [DW-1:0] wdata_i,
     input  wire [AW-1:0] raddr_i,
     output wire [DW-1:0] rdata_o
+`ifdef FORMAL
+    // every word, word i at bits i*DW
+    , output wire [(1 << AW)*DW-1:0] f_mem_o
+`endif
 );
 
     initial begin
@@ -62,6 +69,16 @@ module sp_ram_sdp #(
     end
 
     assign rdata_o = rdata_q;
+
+`ifdef FORMAL
+    reg [(1 << AW)*DW-1:0] f_mem;
+    integer f;
+    always @* begin
+        for (f = 0; f < (1 << AW); f = f + 1)
+            f_mem[f*DW +: DW] = mem[f];
+    end
+    assign f_mem_o = f_mem;
+`endif
 
 endmodule
 

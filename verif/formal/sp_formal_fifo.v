@@ -17,10 +17,15 @@
 // head_valid_o; reset in the first cycle.
 //
 // The run script reads the FIFO with SP_ASSERT, so its own invariants (the
-// pointers' distance is the count) strengthen the induction too, and
-// connects f_rd_ptr/f_mem to its read pointer and RAM words (yosys
-// `connect -set` after flatten), used only in the strengthening assertions
-// that make k-induction succeed.
+// pointers' distance is the count) strengthen the induction too.  Its read
+// pointer and RAM words come from ports that exist only under FORMAL
+// (f_rd_ptr_o, f_mem_o), used only in the strengthening assertions that
+// make k-induction succeed.
+//
+// Covered (the run script's cover run reaches each from reset): full, a pop
+// while full, full and then drained, a push and a pop in one clock, pops in
+// two clocks running, an entry held while the head settles, and the two
+// tracked items leaving in order with different data.
 `default_nettype none
 
 module sp_formal_fifo #(
@@ -48,10 +53,11 @@ module sp_formal_fifo #(
         .clk_i(clk), .rst_i(rst),
         .push_i(push), .data_i(data),
         .pop_i(pop), .head_valid_o(head_valid), .head_o(head),
-        .count_o(count), .full_o(full), .settling_o(settling)
+        .count_o(count), .full_o(full), .settling_o(settling),
+        .f_rd_ptr_o(f_rd_ptr), .f_mem_o(f_mem)
     );
 
-    // internal state, connected by the run script (strengthening only)
+    // internal state (strengthening only)
     wire [AW-1:0]            f_rd_ptr;
     wire [(1<<AW)*DW-1:0]    f_mem;
     // RAM words at the positions of the head and of the tracked items
@@ -142,5 +148,27 @@ module sp_formal_fifo #(
     always @(posedge clk) begin
         if (f_past_valid && !rst && !$past(rst) && $past(f_count) != 0 && !$past(pop))
             assert (head_valid);
+    end
+
+    // ---- covers
+    reg f_was_full_q = 1'b0;  // full since the last reset
+    reg f_pop_q = 1'b0;       // a pop in the clock before
+    always @(posedge clk) begin
+        f_was_full_q <= !rst && (f_was_full_q || full);
+        f_pop_q      <= !rst && pop;
+    end
+    always @* begin
+        if (f_past_valid && !rst) begin
+            c_full:         cover (full);
+            // the clock the full flag must drop after
+            c_pop_full:     cover (full && pop);
+            c_drained:      cover (f_was_full_q && f_count == 0);
+            c_push_pop:     cover (push && pop && f_count != 0);
+            // one pop per clock, sustained
+            c_pop_pop:      cover (f_pop_q && pop);
+            c_settling:     cover (settling);
+            // item 2 leaves, so item 1 has left before it
+            c_items_out:    cover (f_pop2 && d1 != d2);
+        end
     end
 endmodule

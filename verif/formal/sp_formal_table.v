@@ -25,10 +25,17 @@
  * whenever the write in W, if on the same row, went to its own event's
  * entry (every mode but TAG writes so, and modes do not change mid-stream).
  *
- * The run script connects the f_* wires below to internal signals of
- * sp_stage1 (yosys 0.23 reads no hierarchical references): the decision
- * and the merged row for the property, the pipeline registers and RAM
- * words for the strengthening assertions k-induction needs.
+ * The f_* wires below come from sp_stage1's ports that exist only under
+ * FORMAL: the decision and the merged row for the property, the pipeline
+ * registers and RAM words for the strengthening assertions k-induction
+ * needs.  The decision itself (new_entry, wr_col) is a cut point of the
+ * run script: free in every clock.
+ *
+ * Covered: an event in S2 on the tracked row with W, W2 and W3 all merged;
+ * the single-entry path taking W, and taking W2 or W3; the entry read from
+ * the RAM with nothing to merge, holding a written value; a read of the
+ * tracked entry in the clock it is written (the RAM returns x); a clear
+ * of a written entry; a write to another column than the event's (TAG).
  */
 `default_nettype none
 
@@ -99,10 +106,30 @@ module sp_formal_table (
         .s2_fsm_o        (),
         .s3_valid_o      (),
         .s3_tuple_o      (),
-        .s3_count_o      ()
+        .s3_count_o      (),
+        .f_s2_write_o    (f_s2_write),
+        .f_new_entry_o   (f_new_entry),
+        .f_wr_col_o      (f_wr_col),
+        .f_s2_row_o      (f_row_q2),
+        .f_s2_col_o      (f_col_q2),
+        .f_row_fw_o      (f_row_fw),
+        .f_e_fw_o        (f_e_fw),
+        .f_s1r_valid_o   (f_valid_qr),
+        .f_s1r_row_o     (f_row_qr),
+        .f_row_rd_o      (f_row_rd),
+        .f_w_hit_r_o     (f_w_hit_r),
+        .f_w2_hit_r_o    (f_w2_hit_r),
+        .f_fwd_hit_o     (f_fwd_hit_q2),
+        .f_w_en_o        (f_w_en_q),
+        .f_w_row_o       (f_w_row_q),
+        .f_w_col_o       (f_w_col_q),
+        .f_w_data_o      (f_w_data_q),
+        .f_w2_col_o      (f_w2_col_q),
+        .f_w2_data_o     (f_w2_data_q),
+        .f_table_o       (f_table)
     );
 
-    // ---- internal signals (connected by the run script)
+    // ---- internal signals (sp_stage1's formal ports)
     // the decision: its write, row, column and entry
     wire            f_s2_write, f_row_q2, f_wr_col;
     wire [EW-1:0]   f_new_entry;
@@ -118,7 +145,7 @@ module sp_formal_table (
     wire [NCOL*EW-1:0] f_row_rd;
     wire            f_w_en_q, f_w_row_q, f_w_col_q, f_w2_col_q;
     wire [EW-1:0]   f_w_data_q, f_w2_data_q;
-    wire [EW-1:0]   f_ram00, f_ram01, f_ram10, f_ram11;  // f_ram<col><row>
+    wire [NCOL*2*EW-1:0] f_table;  // column c, row r at (c*2 + r)*EW
 
     // ---- environment
     always @* begin
@@ -140,7 +167,7 @@ module sp_formal_table (
     wire [EW-1:0] f_seen_s1r =
         (f_w_hit_r && f_w_col_q == f_col) ? f_w_data_q :
         (f_w2_hit_r && f_w2_col_q == f_col) ? f_w2_data_q : f_row_rd[f_col*EW +: EW];
-    wire [EW-1:0] f_ram = f_col ? (f_row ? f_ram11 : f_ram10) : (f_row ? f_ram01 : f_ram00);
+    wire [EW-1:0] f_ram = f_table[{f_col, f_row}*EW +: EW];
 
     // the write W held one clock ago (sp_stage1 keeps only its column)
     reg f_w2_en_q, f_w2_row_q;
@@ -193,6 +220,31 @@ module sp_formal_table (
             assert (f_w2_hit_r == (f_w2_en_q && f_w2_row_q == f_row_qr));
             assert (f_fwd_hit_q2 == (f_w_en_q && f_w_row_q == f_row_q2));
         end
+    end
+
+    // ---- covers
+    // the S1R flags as they reach S2 with their event: W2 and W3 hit the
+    // row; W2 or W3 holds the tracked entry (whatever column S1R's event is)
+    reg f_fwd2_q, f_fwd3_q, f_e_old_q;
+    always @(posedge clk_i) begin
+        f_fwd2_q  <= f_w_hit_r;
+        f_fwd3_q  <= f_w2_hit_r;
+        f_e_old_q <= (f_w_hit_r && f_w_col_q == f_col) || (f_w2_hit_r && f_w2_col_q == f_col);
+    end
+    wire f_s2_here = f_past_valid && f_defined_q && s2_valid && f_row_q2 == f_row;
+    always @* begin
+        c_fwd_all:  cover (f_s2_here && f_fwd_hit_q2 && f_fwd2_q && f_fwd3_q);
+        c_entry_w:  cover (f_s2_here && f_col_q2 == f_col && f_w_tracked && f_w_own_q);
+        c_entry_old: cover (f_s2_here && f_col_q2 == f_col && f_e_old_q &&
+                            !(f_w_en_q && f_w_row_q == f_row));
+        c_from_ram: cover (f_s2_here && !f_fwd_hit_q2 && !f_fwd2_q && !f_fwd3_q &&
+                           f_shadow_q != {EW{1'b0}});
+        // the read returned x: W2 is the write of the clock it was issued in
+        c_collide:  cover (f_past_valid && f_defined_q && f_valid_qr && f_row_qr == f_row &&
+                           f_w2_hit_r && f_w2_col_q == f_col);
+        c_clear:    cover (f_past_valid && f_defined_q && clear && clear_row == f_row &&
+                           f_shadow_q != {EW{1'b0}});
+        c_other_col: cover (f_past_valid && f_s2_write && f_wr_col != f_col_q2);
     end
 
 endmodule

@@ -10,6 +10,10 @@
  * states (5.4): a stored count below RATE, an Empty entry with no misses
  * and a carry below REPLACE_MISSES, misses below REPLACE_MISSES, at most
  * one Evict way in the set.
+ *
+ * Covered: each transition alone (E1, E2, E3, E4, E5, E5a, E6, E6a) and the
+ * two combined ones (E1+E2, E5+E2), a discard on E5 and on E6, and a
+ * transition on the second way.
  */
 `default_nettype none
 
@@ -93,5 +97,20 @@ module sp_formal_tag_fsm;
         if (valid_n && miss_n != 0) assert(!(other_in && other_ev));
         // a way that becomes or stays Valid holds the tuple's tag, but for E4/E5a/E6a
         if (valid_n && (edges[E1] || edges[E3] || edges[E5])) assert(tag_n == key);
+
+        // ---- covers
+        c_e1:      cover(edges == 8'b1 << E1);
+        c_e2:      cover(edges == 8'b1 << E2);
+        c_e3:      cover(edges == 8'b1 << E3);
+        c_e4:      cover(edges == 8'b1 << E4);
+        c_e5:      cover(edges == 8'b1 << E5);
+        c_e5a:     cover(edges == 8'b1 << E5A);
+        c_e6:      cover(edges == 8'b1 << E6);
+        c_e6a:     cover(edges == 8'b1 << E6A);
+        c_e1_e2:   cover(edges == ((8'b1 << E1) | (8'b1 << E2)));
+        c_e5_e2:   cover(edges == ((8'b1 << E5) | (8'b1 << E2)));
+        c_disc_e5: cover(edges[E5] && discarded != 0);
+        c_disc_e6: cover(edges[E6] && discarded != 0);
+        c_way1:    cover(col == 1'b1);
     end
 endmodule

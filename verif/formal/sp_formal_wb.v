@@ -7,6 +7,14 @@
  * Assumed, of the master: reset in the first clock; a request (CYC and STB)
  * once raised stays, with WE, ADR and DAT unchanged, until it is acked
  * (Wishbone classic, no retry or abort).
+ *
+ * Covered: a write rejected with each error code of the checks (spec 8.6),
+ * an accepted write, each command taking effect (clear, flush, snapshot, a
+ * pop), reads acked after 1, 2 and 3 clocks, and a request in the clock
+ * after an ack.  HTP is left out of the build so that a MODE write has a
+ * mode to reject (E_MODE); the bus timing does not depend on the modes
+ * built.  The error code of the write being acked comes from sp_regs's
+ * port f_code_o, which exists only under FORMAL.
  */
 `default_nettype none
 
@@ -14,6 +22,11 @@ module sp_formal_wb (
     input wire clk_i
 );
     localparam LIMIT = 4;  // the slowest access (an accounting read) acks in 3 clocks
+    // error codes (enum sp_err_code)
+    localparam [7:0] E_NONE = 8'd0, E_RATE = 8'd1, E_TABLE_SIZE = 8'd2, E_WAYS = 8'd3,
+                     E_TAG_BITS = 8'd4, E_THRESHOLD = 8'd5, E_MODE = 8'd6, E_BUSY = 8'd7,
+                     E_SEED = 8'd8, E_WATERMARK = 8'd9, E_ADDRESS = 8'd10, E_CONFIG = 8'd11,
+                     E_RESERVED = 8'd12, E_FILTER = 8'd13;
 
     reg f_past_valid = 1'b0;
     always @(posedge clk_i)
@@ -25,12 +38,14 @@ module sp_formal_wb (
     (* anyseq *) wire [31:0] dat;
     wire        ack;
     wire [31:0] rdat;
+    wire        clear, flush, snapshot, pop;
+    wire [7:0]  f_code;
 
     // The datapath's inputs are left unconnected: run-formal.sh makes them
     // free with setundef -anyseq.
     sp_regs #(
         .ACC_BITS(32), .WORD_BITS(32), .TABLE_AW(2), .WAYS_LOG2_MAX(1), .TAG_BITS_MAX(2),
-        .COUNT_BITS(4), .MISS_BITS(2), .OPT_TAGGED(1), .OPT_CR(1), .OPT_HTP(1),
+        .COUNT_BITS(4), .MISS_BITS(2), .OPT_TAGGED(1), .OPT_CR(1), .OPT_HTP(0),
         .ASSOC_K(2), .OQ_AW(2), .FILTER_N(1)
     ) u_dut (
         .clk_i   (clk_i),
@@ -41,7 +56,12 @@ module sp_formal_wb (
         .wb_adr_i(adr),
         .wb_dat_i(dat),
         .wb_ack_o(ack),
-        .wb_dat_o(rdat)
+        .wb_dat_o(rdat),
+        .clear_o (clear),
+        .flush_o (flush),
+        .snapshot_o(snapshot),
+        .pop_o   (pop),
+        .f_code_o(f_code)
     );
 
     // ---- the master
@@ -76,5 +96,34 @@ module sp_formal_wb (
             // and every request is acked, within LIMIT clocks
             assert(f_wait_q < LIMIT);
         end
+    end
+
+    // ---- covers
+    wire f_wr_ack = f_past_valid && ack && we;
+    wire f_rd_ack = f_past_valid && ack && !we;
+    always @(*) begin
+        c_accepted:  cover(f_wr_ack && f_code == E_NONE);
+        c_rate:      cover(f_wr_ack && f_code == E_RATE);
+        c_size:      cover(f_wr_ack && f_code == E_TABLE_SIZE);
+        c_ways:      cover(f_wr_ack && f_code == E_WAYS);
+        c_tag_bits:  cover(f_wr_ack && f_code == E_TAG_BITS);
+        c_threshold: cover(f_wr_ack && f_code == E_THRESHOLD);
+        c_mode:      cover(f_wr_ack && f_code == E_MODE);
+        c_busy:      cover(f_wr_ack && f_code == E_BUSY);
+        c_seed:      cover(f_wr_ack && f_code == E_SEED);
+        c_watermark: cover(f_wr_ack && f_code == E_WATERMARK);
+        c_address:   cover(f_wr_ack && f_code == E_ADDRESS);
+        c_config:    cover(f_wr_ack && f_code == E_CONFIG);
+        c_reserved:  cover(f_wr_ack && f_code == E_RESERVED);
+        c_filter:    cover(f_wr_ack && f_code == E_FILTER);
+        c_clear:     cover(f_past_valid && clear);
+        c_flush:     cover(f_past_valid && flush);
+        c_snapshot:  cover(f_past_valid && snapshot);
+        c_pop:       cover(f_past_valid && pop);
+        c_read_1:    cover(f_rd_ack && f_wait_q == 3'd1);
+        c_read_2:    cover(f_rd_ack && f_wait_q == 3'd2);
+        c_read_3:    cover(f_rd_ack && f_wait_q == 3'd3);
+        // the master's next request right after an ack
+        c_next:      cover(f_past_valid && f_ack_q && cyc && stb);
     end
 endmodule
