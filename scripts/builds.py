@@ -176,9 +176,10 @@ def main():
     try:
         builds = load()
         if args.show is not None:
+            unknown = [n for n in args.show if n not in builds]
+            if unknown:
+                raise TableError("%s has no build %s (it has: %s)" % (TABLE, " ".join(unknown), " ".join(builds)))
             for name in args.show or builds:
-                if name not in builds:
-                    raise TableError("%s has no build '%s' (it has: %s)" % (TABLE, name, " ".join(builds)))
                 b = builds[name]
                 print("%s|%s|%s" % (name, b["title"], " ".join("%s=%d" % kv for kv in b["params"].items())))
             return 0
