@@ -37,7 +37,7 @@ SIM_TRACE = "verif/traces/lua.value.200k.trace.gz"
 SIM_RUN = ["--mode", "HP", "--rate", "256", "--entries", "2048", "--assoc", "16", "--drain", "irq"]
 
 # The build the synthesis targets make (a CONFIGS name of synth.py).
-SYNTH_CONFIG = "hp_acc32"
+SYNTH_CONFIG = "paper"
 
 # The fragment that has Verilator's makefile compile the C sources as C, and
 # the launcher that runs YoWASP's tools where the plain ones are absent;

@@ -1,7 +1,7 @@
 # sim/sim.mk - the SystemC model of the whole system (sim/README.md):
 # build/bin/sp_sysc, its test, and the overhead sweep.  Included by the top
 # Makefile from the repository root, after verif/verif.mk, whose Verilator
-# settings, parameter sets and library list it reuses.
+# settings, builds and library list it reuses.
 #
 #   make sysc               build build/bin/sp_sysc (both engines in one binary)
 #   make eval-overhead      the sweep: docs/overhead.md, docs/results/overhead.png
@@ -11,7 +11,7 @@
 
 SYSC_DIR  := $(BUILD)/sysc
 SYSC_BIN  := $(BIN)/sp_sysc
-# The RTL engine's parameter set (verif/verif.mk): the paper's H[P_256]_2048 build.
+# The RTL engine's build, by name in rtl/builds.toml: the paper's H[P_256]_2048.
 SYSC_SET  ?= hp
 SYSC_SRCS := $(wildcard sim/src/*.cpp)
 SYSC_HDRS := $(wildcard sim/src/*.h) verif/tb/sp_tb_params.h
@@ -29,8 +29,8 @@ $(SYSC_BIN): $(SYSC_SRCS) $(SYSC_HDRS) $(VERIF_RTL) $(VERIF_RTL_INC) $(VERIF_VLT
 	@rm -f $(SYSC_DIR)/sp_sysc  # Verilator's own make does not see the libraries change
 	$(VERILATOR) --sc --exe --build -j 2 -O3 --x-assign fast --x-initial fast \
 	  -Wno-fatal -Wno-lint -Wno-style --top-module sp_stratprof -I$(VERIF_RTL_DIR) $(SP_SBOX_DEFINE) \
-	  $(call verif_gflags,$(VERIF_SET_$(SYSC_SET))) $(VERIF_VLT) $(VERIF_RTL) $(abspath $(SYSC_SRCS)) \
-	  -CFLAGS "$(SYSC_CXXFLAGS) $(SYSC_INC) $(call verif_dflags,$(VERIF_SET_$(SYSC_SET)))" \
+	  $(call verif_gflags,$(call sp_build,$(SYSC_SET))) $(VERIF_VLT) $(VERIF_RTL) $(abspath $(SYSC_SRCS)) \
+	  -CFLAGS "$(SYSC_CXXFLAGS) $(SYSC_INC) $(call verif_dflags,$(call sp_build,$(SYSC_SET)))" \
 	  -LDFLAGS "$(abspath $(SPCLI_LIB)) $(VERIF_LIBS)" -MAKEFLAGS OPT_FAST=-O2 \
 	  --Mdir $(SYSC_DIR) -o sp_sysc >$(SYSC_DIR)/build.log 2>&1 || \
 	  { tail -n 40 $(SYSC_DIR)/build.log; exit 1; }

@@ -37,31 +37,22 @@ VERIF_LIBS := $(abspath $(SPDRIVER_LIB)) $(abspath $(SPPROFILE_LIB)) $(abspath $
               $(abspath $(SPMODEL_LIB)) -lz -lm
 CXX ?= g++
 
-# The parameter sets: values in the order of VERIF_PARAMS.
-VERIF_PARAMS := WORD_BITS TABLE_AW WAYS_LOG2_MAX TAG_BITS_MAX COUNT_BITS MISS_BITS \
-                OPT_TAGGED OPT_CR ASSOC_K OQ_AW ACC_BITS FILTER_N OPT_HTP
-# full build, every mode
-VERIF_SET_full := 32 12 2 8 16 4 1 1 16 8 64 8 1
-# the paper's H[P_256]_2048: 2048 x 8-bit counts, no tagged compressor, no CR
-VERIF_SET_hp   := 32 11 2 8 8 4 0 0 16 8 64 8 0
-# the paper's tagged compressor: 2048 x 14 bits, 2-bit tags, 2 ways, 3-bit misses;
-# 40-bit accounting
-VERIF_SET_tag  := 32 11 1 2 8 3 1 1 16 8 40 8 0
-# tiny table, 64-bit words, 8-message queue, A_4: collisions and full queues;
-# 32-bit accounting, a 2-entry PC filter
-VERIF_SET_tiny := 64 3 2 8 16 4 1 1 4 3 32 2 1
-# the tagged stratified sampler H[TP_300]_2048 alone: 2048 x 23 bits (9-bit
-# counts for rates up to 512, 4-bit tags)
-VERIF_SET_htp  := 32 11 0 4 9 2 0 0 16 8 64 8 1
-# the paper's build as the small FPGAs get it (docs/synthesis.md): H[P_256]_2048
-# with 8-bit counts, A_1, 32-bit accounting, no PC filter
-VERIF_SET_paper := 32 11 0 1 8 2 0 0 1 8 32 0 0
+# The builds' parameters by name, SP_BUILD_<name>, from rtl/builds.toml (the
+# table of build configurations; scripts/builds.py writes this include).
+include verif/builds.mk
+# $(call sp_build,NAME): build NAME's parameters, NAME=VALUE ...
+sp_build = $(or $(SP_BUILD_$(1)),$(error no build '$(1)' in rtl/builds.toml))
+# $(call sp_build_with,PARAMS,NAME=VALUE ...): PARAMS with those parameters replaced
+sp_build_with = $(filter-out $(foreach p,$(2),$(firstword $(subst =, ,$(p)))=%),$(1)) $(2)
+# The parameters as Verilog parameters, and for the bench's C++ (SP_TB_<NAME>,
+# verif/tb/sp_tb_params.h), so the model is built like the block.
+verif_gflags = $(addprefix -G,$(1))
+verif_dflags = $(addprefix -DSP_TB_,$(1))
+
+# The bench's builds, each a Verilator model, by their names in rtl/builds.toml.
 VERIF_BUILDS := full hp tag tiny htp paper
 
-verif_gflags = $(foreach i,1 2 3 4 5 6 7 8 9 10 11 12 13,-G$(word $(i),$(VERIF_PARAMS))=$(word $(i),$(1)))
-verif_dflags = $(foreach i,1 2 3 4 5 6 7 8 9 10 11 12 13,-DSP_TB_$(word $(i),$(VERIF_PARAMS))=$(word $(i),$(1)))
-
-# $(call verif_model,NAME,VALUES): the Verilator build $(VERIF_DIR)/NAME/sp_tb_NAME
+# $(call verif_model,NAME,PARAMS): the Verilator build $(VERIF_DIR)/NAME/sp_tb_NAME
 define verif_model
 $(VERIF_DIR)/$(1)/sp_tb_$(1): $(VERIF_RTL) $(VERIF_RTL_INC) $(VERIF_VLT) $(VERIF_RTL_TB_SRCS) \
                               $(VERIF_HDRS) $(SPDRIVER_LIB) $(SPPROFILE_LIB) $(SPTRACE_LIB) $(SPMODEL_LIB)
@@ -78,7 +69,7 @@ $(VERIF_DIR)/$(1)/sp_tb_$(1): $(VERIF_RTL) $(VERIF_RTL_INC) $(VERIF_VLT) $(VERIF
 	  --Mdir $(VERIF_DIR)/$(1) -o sp_tb_$(1) >$(VERIF_DIR)/$(1)/build.log 2>&1 || \
 	  { tail -n 40 $(VERIF_DIR)/$(1)/build.log; exit 1; }
 endef
-$(foreach b,$(VERIF_BUILDS),$(eval $(call verif_model,$(b),$(VERIF_SET_$(b)))))
+$(foreach b,$(VERIF_BUILDS),$(eval $(call verif_model,$(b),$(call sp_build,$(b)))))
 
 # Test programs for `make test`: one quick suite per build (the throughput
 # runs on all but the tiny build, whose 8-message queue is meant to fill),
@@ -93,12 +84,9 @@ $(BIN)/test_verif_$(1): $(if $(wildcard $(VERIF_TOP)),$(VERIF_DIR)/$(1)/sp_tb_$(
 	  "--suite quick --excerpts verif/traces --traces $(TRACES) $(2)" > $$@ && chmod +x $$@
 endef
 VERIF_QUICK ?= --scale 4
-$(eval $(call verif_wrapper,full,$(VERIF_QUICK)))
-$(eval $(call verif_wrapper,hp,$(VERIF_QUICK)))
-$(eval $(call verif_wrapper,tag,$(VERIF_QUICK)))
-$(eval $(call verif_wrapper,tiny,$(VERIF_QUICK) --no-throughput))
-$(eval $(call verif_wrapper,htp,$(VERIF_QUICK)))
-$(eval $(call verif_wrapper,paper,$(VERIF_QUICK)))
+# a build's own arguments to its quick suite: VERIF_QUICK_<name>
+VERIF_QUICK_tiny := --no-throughput
+$(foreach b,$(VERIF_BUILDS),$(eval $(call verif_wrapper,$(b),$(strip $(VERIF_QUICK) $(VERIF_QUICK_$(b))))))
 
 $(BIN)/test_verif_crosscheck: verif/crosscheck-test.sh verif/xc-run.sh $(if $(wildcard $(VERIF_TOP)),$(VERIF_DIR)/full/sp_tb_full)
 	@mkdir -p $(BIN)
@@ -111,7 +99,7 @@ $(BIN)/test_verif_harness: $(VERIF_TB_SRCS) verif/tb/sp_dut_standin.cpp verif/tb
                            $(VERIF_HDRS) $(SPDRIVER_LIB) $(SPPROFILE_LIB) $(SPTRACE_LIB) $(SPMODEL_LIB)
 	@mkdir -p $(BIN)
 	$(CXX) -std=c++17 -O2 -g -Wall -Wextra -DSP_TB_SELFTEST -DSP_TB_NAME='"test_verif_harness"' \
-	  $(VERIF_INC) $(filter %.cpp,$^) $(VERIF_LIBS) -o $@
+	  $(call verif_dflags,$(call sp_build,full)) $(VERIF_INC) $(filter %.cpp,$^) $(VERIF_LIBS) -o $@
 
 # The host driver on the RTL and on the model, the same excerpt, profiles
 # compared: H[P_256]_2048 + A_16 on the paper's build, the tagged compressor on its.
@@ -171,12 +159,11 @@ $(eval $(call unit_acc,32,32))
 
 # ---- simulation speed (make bench): the block built without assertions or
 # waves, driven with no model beside it.  sp_simspeed is the paper's build +
-# A_16 (the paper set with ASSOC_K = 16: 32-bit accounting, no PC filter),
-# the build the simulation-speed goal names; sp_simspeed_hp the hp set (a
-# PC filter, 64-bit accounting) beside it.  -g costs no speed and lets
+# A_16 (paper_a16: 32-bit accounting, no PC filter), the build the
+# simulation-speed goal names; sp_simspeed_hp the hp build (a PC filter,
+# 64-bit accounting) beside it.  -g costs no speed and lets
 # scripts/simprofile.py say where the time goes.
-VERIF_SET_paper_a16 := $(wordlist 1,8,$(VERIF_SET_paper)) 16 $(wordlist 10,13,$(VERIF_SET_paper))
-# $(call simspeed_model,BINARY,FOLDER,VALUES)
+# $(call simspeed_model,BINARY,FOLDER,PARAMS)
 define simspeed_model
 $(1): $(VERIF_RTL) $(VERIF_RTL_INC) $(VERIF_VLT) verif/tb/sp_stim.cpp verif/tb/sp_simspeed.cpp \
       $(VERIF_HDRS) $(SPDRIVER_LIB) $(SPPROFILE_LIB) $(SPTRACE_LIB) $(SPMODEL_LIB)
@@ -193,8 +180,8 @@ $(1): $(VERIF_RTL) $(VERIF_RTL_INC) $(VERIF_VLT) verif/tb/sp_stim.cpp verif/tb/s
 endef
 SIMSPEED_BIN    := $(VERIF_DIR)/speed/sp_simspeed
 SIMSPEED_HP_BIN := $(VERIF_DIR)/speed_hp/sp_simspeed_hp
-$(eval $(call simspeed_model,$(SIMSPEED_BIN),$(VERIF_DIR)/speed,$(VERIF_SET_paper_a16)))
-$(eval $(call simspeed_model,$(SIMSPEED_HP_BIN),$(VERIF_DIR)/speed_hp,$(VERIF_SET_hp)))
+$(eval $(call simspeed_model,$(SIMSPEED_BIN),$(VERIF_DIR)/speed,$(call sp_build,paper_a16)))
+$(eval $(call simspeed_model,$(SIMSPEED_HP_BIN),$(VERIF_DIR)/speed_hp,$(call sp_build,hp)))
 
 # ---- make crosscheck: one trace through the RTL and the model
 MODE     ?= HP
@@ -204,12 +191,14 @@ ASSOC    ?= 0
 WORDBITS ?= 32
 TBSEED   ?= 1
 # The full build serves every 32-bit request with A_16 and up to 4 ways;
-# anything else gets a build of its own, made on first use.
+# anything else gets a build of its own, the full build with the word width,
+# A_k and ways asked for, made on first use.
 XC_K    := $(if $(filter 0,$(ASSOC)),16,$(ASSOC))
 XC_WL   := $(if $(filter 8,$(WAYS)),3,2)
-XC_NAME := $(if $(and $(filter 32,$(WORDBITS)),$(filter 16,$(XC_K)),$(filter 2,$(XC_WL))),full,xc_w$(WORDBITS)_k$(XC_K)_v$(XC_WL))
+XC_SET  := WORD_BITS=$(WORDBITS) ASSOC_K=$(XC_K) WAYS_LOG2_MAX=$(XC_WL)
+XC_NAME := $(if $(filter-out $(call sp_build,full),$(XC_SET)),xc_w$(WORDBITS)_k$(XC_K)_v$(XC_WL),full)
 ifneq ($(XC_NAME),full)
-$(eval $(call verif_model,$(XC_NAME),$(WORDBITS) 12 $(XC_WL) 8 16 4 1 1 $(XC_K) 8 64 8 1))
+$(eval $(call verif_model,$(XC_NAME),$(call sp_build_with,$(call sp_build,full),$(XC_SET))))
 endif
 XC_BIN  := $(VERIF_DIR)/$(XC_NAME)/sp_tb_$(XC_NAME)
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """synth.py - synthesis and place-and-route of the reference configurations.
 
-For each configuration and device it runs Yosys (synth_ice40 / synth_ecp5)
+For each configuration (ROWS: builds of rtl/builds.toml, every parameter
+set on the wrapper) and device it runs Yosys (synth_ice40 / synth_ecp5)
 on rtl/*.v under the wrapper fpga/synth/sp_synth_top.v, checks that the
 counter table was mapped to block RAM (the flow fails otherwise), places and
 routes with nextpnr (nextpnr-ice40 from Debian; nextpnr-ecp5 from PyPI's
@@ -37,61 +38,38 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 # project's environment, on PATH or not.
 os.environ["PATH"] = os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", "")
 
-# The paper's designs (section 5.4): H[P_256]_2048 with an 8-bit counter per
-# entry, and the tagged compressor with 2-bit tags, 2 ways, 2048 entries and an
-# 8-bit hit counter (3-bit miss counter, 1 valid bit); each also behind A_16.
-# ASSOC_K = 1 is the smallest second stage the block can be built with; the
-# A_16 rows show what the 16-entry stage adds.  Every build has the spec's
-# default 8-entry PC filter (spec 8.7).  The last two rows are the settings
-# for small FPGAs: 32-bit accounting counters (ACC_BITS, spec 7; twelve
-# 64-bit counters and their snapshot are about 1,500 flip-flops) and no PC
-# filter (FILTER_N = 0; eight entries and their comparators are about 1,200
-# logic cells on an iCE40).  The htp row is our tagged stratified sampler
-# (spec 5.5) as docs/results.md evaluates it: H[TP_300]_2048 with 4-bit tags,
-# 9-bit counts for rates up to 512, 24 bits an entry.
-COMMON = {"WORD_BITS": 32, "TABLE_AW": 11, "COUNT_BITS": 8, "OQ_AW": 8, "TQ_AW": 4,
-          "ACC_BITS": 64, "FILTER_N": 8}
-ACC32 = {"ACC_BITS": 32, "FILTER_N": 0}
-# The full-feature build: every mode, 4 ways, 8-bit tags, 16-bit counts,
-# A_16, the PC filter and 64-bit accounting (verif/verif.mk's "full").
-FULL = dict(COMMON, TABLE_AW=12, WAYS_LOG2_MAX=2, TAG_BITS_MAX=8, COUNT_BITS=16,
-            MISS_BITS=4, OPT_TAGGED=1, OPT_CR=1, OPT_HTP=1, ASSOC_K=16)
-CONFIGS = [
-    ("hp", "H[P_256]_2048", dict(COMMON, WAYS_LOG2_MAX=0, TAG_BITS_MAX=1, MISS_BITS=2,
-                                 OPT_TAGGED=0, OPT_CR=0, ASSOC_K=1), 2048 * 8),
-    ("hp_a16", "H[P_256]_2048 + A_16", dict(COMMON, WAYS_LOG2_MAX=0, TAG_BITS_MAX=1,
-                                           MISS_BITS=2, OPT_TAGGED=0, OPT_CR=0,
-                                           ASSOC_K=16), 2048 * 8),
-    ("tag", "tagged, 2-bit tag, 2-way, 2048", dict(COMMON, WAYS_LOG2_MAX=1, TAG_BITS_MAX=2,
-                                                   MISS_BITS=3, OPT_TAGGED=1, OPT_CR=0,
-                                                   ASSOC_K=1), 2048 * 14),
-    ("tag_a16", "tagged + A_16", dict(COMMON, WAYS_LOG2_MAX=1, TAG_BITS_MAX=2, MISS_BITS=3,
-                                      OPT_TAGGED=1, OPT_CR=0, ASSOC_K=16), 2048 * 14),
-    ("htp", "H[TP_300]_2048, 4-bit tags", dict(COMMON, COUNT_BITS=9, WAYS_LOG2_MAX=0,
-                                               TAG_BITS_MAX=4, MISS_BITS=2, OPT_TAGGED=0,
-                                               OPT_CR=0, OPT_HTP=1, ASSOC_K=1), 2048 * 24),
-    ("hp_acc32", "paper's build: H[P_256]_2048, A_1, 32-bit accounting, no PC filter",
-     dict(COMMON, WAYS_LOG2_MAX=0, TAG_BITS_MAX=1, MISS_BITS=2, OPT_TAGGED=0, OPT_CR=0,
-          ASSOC_K=1, **ACC32), 2048 * 8),
-    ("hp_a16_acc32", "paper's build + A_16",
-     dict(COMMON, WAYS_LOG2_MAX=0, TAG_BITS_MAX=1, MISS_BITS=2, OPT_TAGGED=0, OPT_CR=0,
-          ASSOC_K=16, **ACC32), 2048 * 8),
-    ("full", "full feature: every mode, 4096 entries, A_16, PC filter, 64-bit accounting",
-     FULL, 4096 * 46),
-]
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import builds  # noqa: E402  (rtl/builds.toml: the block's build configurations by name)
+
+# The rows of the report, by their names in rtl/builds.toml, which gives
+# each its title and parameters, with the paper's counter-table bits.  The
+# paper's designs (section 5.4): H[P_256]_2048 with an 8-bit counter per
+# entry, and the tagged compressor with 2-bit tags, 2 ways, 2048 entries and
+# an 8-bit hit counter (3-bit miss counter, 1 valid bit); each alone with
+# A_1, the smallest second stage the block can be built with, and behind
+# A_16, to show what the 16-entry stage adds.  The htp row is our tagged
+# stratified sampler (spec 5.5) as docs/results.md evaluates it:
+# H[TP_300]_2048 with 4-bit tags, 9-bit counts for rates up to 512, 24 bits
+# an entry.  The paper rows are the settings for small FPGAs (32-bit
+# accounting, no PC filter); the last is the full-feature build.
+ROWS = [("hp_a1", 2048 * 8), ("hp_a16", 2048 * 8), ("tag_a1", 2048 * 14), ("tag_a16", 2048 * 14),
+        ("htp_a1", 2048 * 24), ("paper", 2048 * 8), ("paper_a16", 2048 * 8), ("full", 4096 * 46)]
+BUILDS = builds.load()
+# (name, title, parameters of sp_stratprof, the paper's table bits)
+CONFIGS = [(name, BUILDS[name]["title"], BUILDS[name]["params"], bits) for name, bits in ROWS]
 
 # nextpnr's seeds for every build; the Fmax reported is their median.
 SEEDS = (1, 2, 3)
 
 # The builds whose cost is broken down by part of the block (both devices).
-BREAKDOWN_CONFIGS = ("hp_acc32", "hp_a16_acc32", "full")
+BREAKDOWN_CONFIGS = ("paper", "paper_a16", "full")
 
 # The goals the report judges, per device: (configuration, the most logic
 # cells placed or None, the least median Fmax in MHz or None).
 GOALS = {
-    "ice40": [("hp_acc32", 1500, 40), ("hp_a16_acc32", 3000, None)],
-    "ecp5": [("hp", None, 125), ("hp_a16", None, 125), ("tag", None, 125),
-             ("tag_a16", None, 125), ("htp", None, 125), ("full", 5000, 125)],
+    "ice40": [("paper", 1500, 40), ("paper_a16", 3000, None)],
+    "ecp5": [("hp_a1", None, 125), ("hp_a16", None, 125), ("tag_a1", None, 125),
+             ("tag_a16", None, 125), ("htp_a1", None, 125), ("full", 5000, 125)],
 }
 
 # Device, Yosys command, nextpnr command, block RAM cell and its bits, Fmax target.

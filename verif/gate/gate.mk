@@ -9,17 +9,18 @@
 #   make verif   also the four runs of verif/gate/gate-test.sh per family
 #   make gate    both families: the four runs, then the four long ones
 #
-# The netlists are of the paper's build as the RTL bench builds it
-# (VERIF_SET_hp: H[P] with A_16, the PC filter and 64-bit accounting).
+# The netlists are of the paper's build as the RTL bench builds it (the hp
+# build of rtl/builds.toml: H[P] with A_16, the PC filter and 64-bit
+# accounting).
 # Building one netlist and its simulation takes 2 to 4 minutes.
 
 GATE_DIR      := $(VERIF_DIR)/gate
 GATE_FAMILIES := ice40 ecp5
-GATE_SET      := $(VERIF_SET_hp)
+GATE_SET      := $(call sp_build,hp)
 GATE_TESTS    := $(foreach f,$(GATE_FAMILIES),$(BIN)/test_verif_gate_$(f))
 # our cell models, read before Yosys's (synth.py --sim-flags names them)
 GATE_MODELS_ecp5 := verif/gate/DP16KD.v
-gate_sets = $(foreach i,1 2 3 4 5 6 7 8 9 10 11 12 13,--set $(word $(i),$(VERIF_PARAMS))=$(word $(i),$(1)))
+gate_sets = $(addprefix --set ,$(1))
 
 # $(call gate_model,FAMILY): the netlist, its Verilator build and the test
 # program.  UNOPTFLAT is an error: where Verilator finds a combinational

@@ -1,7 +1,10 @@
 /*
  * sp_tb_params.h - the build parameters of a Verilator program, from the
- * SP_TB_* macros the make rules pass (the same values as the Verilog
- * parameters of the model); without them, the full build.
+ * SP_TB_* macros the make rules pass: the Verilog parameters of the model,
+ * from its build in rtl/builds.toml (the model-backed stand-in gets the full
+ * build's).  No defaults here, so a program cannot be built with parameters
+ * other than its block's.  SP_TB_TQ_AW comes too and is not read: the
+ * model has no tuple queue.
  */
 #ifndef SP_TB_PARAMS_H
 #define SP_TB_PARAMS_H
@@ -10,45 +13,13 @@ extern "C" {
 #include "sp_model.h"
 }
 
-#ifndef SP_TB_WORD_BITS
-#define SP_TB_WORD_BITS 32
+#if !defined(SP_TB_WORD_BITS) || !defined(SP_TB_TABLE_AW) || !defined(SP_TB_WAYS_LOG2_MAX) || \
+    !defined(SP_TB_TAG_BITS_MAX) || !defined(SP_TB_COUNT_BITS) || !defined(SP_TB_MISS_BITS) || \
+    !defined(SP_TB_OPT_TAGGED) || !defined(SP_TB_OPT_CR) || !defined(SP_TB_OPT_HTP) || \
+    !defined(SP_TB_ACC_BITS) || !defined(SP_TB_ASSOC_K) || !defined(SP_TB_OQ_AW) || !defined(SP_TB_FILTER_N)
+#error "SP_TB_*: build with the parameters of a build in rtl/builds.toml (verif/verif.mk's verif_dflags)"
 #endif
-#ifndef SP_TB_TABLE_AW
-#define SP_TB_TABLE_AW 12
-#endif
-#ifndef SP_TB_WAYS_LOG2_MAX
-#define SP_TB_WAYS_LOG2_MAX 2
-#endif
-#ifndef SP_TB_TAG_BITS_MAX
-#define SP_TB_TAG_BITS_MAX 8
-#endif
-#ifndef SP_TB_COUNT_BITS
-#define SP_TB_COUNT_BITS 16
-#endif
-#ifndef SP_TB_MISS_BITS
-#define SP_TB_MISS_BITS 4
-#endif
-#ifndef SP_TB_OPT_TAGGED
-#define SP_TB_OPT_TAGGED 1
-#endif
-#ifndef SP_TB_OPT_CR
-#define SP_TB_OPT_CR 1
-#endif
-#ifndef SP_TB_OPT_HTP
-#define SP_TB_OPT_HTP 1
-#endif
-#ifndef SP_TB_ACC_BITS
-#define SP_TB_ACC_BITS 64
-#endif
-#ifndef SP_TB_ASSOC_K
-#define SP_TB_ASSOC_K 16
-#endif
-#ifndef SP_TB_OQ_AW
-#define SP_TB_OQ_AW 8
-#endif
-#ifndef SP_TB_FILTER_N
-#define SP_TB_FILTER_N 8
-#endif
+
 /* The model's parameters for the block this program was built with. */
 static inline sp_params_t sp_tb_build_params()
 {

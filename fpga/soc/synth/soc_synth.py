@@ -43,7 +43,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.a
 os.environ["PATH"] = os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", "")
 BOARDS_DIR = os.path.join("fpga", "soc", "boards")
 sys.path.insert(0, os.path.join(ROOT, "fpga", "synth"))
-from synth import DEVICES  # noqa: E402  (each family's Yosys command and cell names, one list)
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from synth import BUILDS, DEVICES  # noqa: E402  (each family's Yosys command and cell names, one list)
+import builds  # noqa: E402  (BUILDS: rtl/builds.toml, the block's build configurations)
 
 
 def family(name, *keys):
@@ -51,32 +53,41 @@ def family(name, *keys):
     return {k: DEVICES[name][k] for k in keys}
 
 
+# The block's parameters sp_soc passes on from its own BLOCK_<NAME>; it fixes
+# the others (scripts/builds.py --check compares sp_soc with the soc build).
+SOC_BLOCK = [k[len("BLOCK_"):] for k in builds.verilog_params("fpga/soc/rtl/sp_soc.v", "sp_soc")
+             if k.startswith("BLOCK_")]
+
+
+def soc_block(build, leave=()):
+    """sp_soc's BLOCK_* parameters for BUILD of rtl/builds.toml, but those in LEAVE."""
+    return {"BLOCK_" + k: BUILDS[build]["params"][k] for k in SOC_BLOCK if k not in leave}
+
+
 # sp_soc's parameters, at its defaults: the reference configuration
-# (rv32im with the fast core, H[P]_2048 with 16-bit counts, A_16, 64-bit
-# accounting counters, the 8-entry PC filter, 256-message output queue).
-REFERENCE = {"CPU_MULDIV": 1, "CPU_FAST": 1, "BLOCK_TABLE_AW": 11, "BLOCK_COUNT_BITS": 16,
-             "BLOCK_ASSOC_K": 16, "BLOCK_OQ_AW": 8, "BLOCK_TQ_AW": 4, "BLOCK_ACC_BITS": 64,
-             "BLOCK_FILTER_N": 8}
+# (rv32im with the fast core, the soc build: H[P]_2048 with 16-bit counts,
+# A_16, 64-bit accounting counters, the 8-entry PC filter, 256-message output
+# queue).
+REFERENCE = dict({"CPU_MULDIV": 1, "CPU_FAST": 1}, **soc_block("soc"))
 
 # The least logic sp_soc can be built with on a UP5K, the table aside:
 # rv32i; CPU_FAST = 1, because without dual-port registers PicoRV32 reads
 # its register file asynchronously, which no iCE40 block RAM can do, so the
 # 36 registers become 1,152 flip-flops and a multiplexer (about 700 more
-# logic cells than the fast core); 8-bit counts (rates up to 256); A_1;
-# 32-bit accounting; no PC filter.  The queues stay at 256 and 16 entries:
-# both sit in block RAM at those depths and would move to flip-flops if
-# smaller.
-SMALL = {"CPU_MULDIV": 0, "CPU_FAST": 1, "BLOCK_COUNT_BITS": 8, "BLOCK_ASSOC_K": 1,
-         "BLOCK_OQ_AW": 8, "BLOCK_TQ_AW": 4, "BLOCK_ACC_BITS": 32, "BLOCK_FILTER_N": 0}
+# logic cells than the fast core); the paper's build of the block: 8-bit
+# counts (rates up to 256), A_1, 32-bit accounting, no PC filter.  The
+# queues stay at 256 and 16 entries: both sit in block RAM at those depths
+# and would move to flip-flops if smaller.
+SMALL = dict({"CPU_MULDIV": 0, "CPU_FAST": 1}, **soc_block("paper", leave=("TABLE_AW",)))
 # Counter tables tried, largest first: 2048 entries of 8 bits is 4 of the 30
 # block RAMs, 4096 would be 8 (the reference's 33 block RAMs do not fit);
 # below 512 entries the table is one block RAM whatever its size, so a
 # smaller table frees nothing.
 UP5K_TABLES = [11, 10, 9]
-# Then, one at a time on top of the table that fits, what else is added back
-# while it still fits, most useful first.
-UP5K_EXTRAS = [("BLOCK_ASSOC_K", 16), ("BLOCK_FILTER_N", 8), ("BLOCK_ACC_BITS", 64),
-               ("CPU_MULDIV", 1), ("BLOCK_COUNT_BITS", 16)]
+# Then, one at a time on top of the table that fits, what else of the
+# reference is added back while it still fits, most useful first.
+UP5K_EXTRAS = [(k, REFERENCE[k]) for k in
+               ("BLOCK_ASSOC_K", "BLOCK_FILTER_N", "BLOCK_ACC_BITS", "CPU_MULDIV", "BLOCK_COUNT_BITS")]
 
 BOARDS = {
     "icebreaker": {
