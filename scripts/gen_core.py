@@ -26,6 +26,8 @@ import subprocess
 import sys
 import textwrap
 
+from generated import write_or_check
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORE = "stratprof.core"
 VENDOR_LIBRARY_NAME = "stratprof:ip:stratprof"
@@ -260,23 +262,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true", help="fail if %s is stale" % CORE)
     args = ap.parse_args()
-    text = core_text()
-    path = os.path.join(ROOT, CORE)
-    old = open(path).read() if os.path.exists(path) else None
-    if args.check:
-        if old != text:
-            print("gen_core: %s is not what scripts/gen_core.py writes; run make core" % CORE,
-                  file=sys.stderr)
-            print("gen_core: 0 passed, 1 failed")
-            return 1
-        print("gen_core: 1 passed, 0 failed")
-        return 0
-    if old != text:
-        with open(path, "w") as f:
-            f.write(text)
-        print("wrote", CORE)
-    return 0
-
+    return write_or_check("gen_core", ROOT, {CORE: core_text()}, args.check, "run make core")
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -11,6 +11,8 @@ import argparse
 import os
 import sys
 
+from generated import write_or_check
+
 SEED = 0x53505246  # 'SPRF', the block's ID
 
 
@@ -61,30 +63,10 @@ def main():
     args = ap.parse_args()
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     table = default_sbox()
-    outputs = {os.path.join(root, "cmodel", "src", "sp_sbox_default.c"): c_source(table)}
+    outputs = {os.path.join("cmodel", "src", "sp_sbox_default.c"): c_source(table)}
     if os.path.isdir(os.path.join(root, "rtl")):
-        outputs[os.path.join(root, "rtl", "sp_sbox_default.hex")] = hex_image(table)
-    stale = []
-    for path, text in outputs.items():
-        old = open(path).read() if os.path.exists(path) else None
-        if old == text:
-            continue
-        if args.check:
-            stale.append(path)
-        else:
-            with open(path, "w") as f:
-                f.write(text)
-            print("wrote", os.path.relpath(path, root))
-    if stale:
-        for path in stale:
-            print("gen_sbox: %s is not what scripts/gen_sbox.py generates; run it" %
-                  os.path.relpath(path, root), file=sys.stderr)
-        print("gen_sbox: 0 passed, 1 failed")
-        return 1
-    if args.check:
-        print("gen_sbox: 1 passed, 0 failed")
-    return 0
-
+        outputs[os.path.join("rtl", "sp_sbox_default.hex")] = hex_image(table)
+    return write_or_check("gen_sbox", root, outputs, args.check, "run scripts/gen_sbox.py")
 
 if __name__ == "__main__":
     sys.exit(main())

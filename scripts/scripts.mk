@@ -5,19 +5,18 @@
 # (scripts/tests/test_gen_regs.py).
 # Included by the top Makefile.
 
-$(BIN)/test_requirements: scripts/tests/test_requirements.py scripts/check-requirements.py requirements.txt
+# $(call py_test,NAME,PREREQUISITES): $(BIN)/NAME runs scripts/tests/NAME.py
+# on this tree with the project's Python
+define py_test
+$(BIN)/$(1): scripts/tests/$(1).py scripts/tests/tally.py $(2)
 	@mkdir -p $(BIN)
-	@printf '#!/bin/sh\nexec "%s" "%s/scripts/tests/test_requirements.py" "%s"\n' \
-	  "$(PYTHON)" "$(abspath .)" "$(abspath .)" >$@
-	@chmod +x $@
-TEST_BINS += $(BIN)/test_requirements
-
-$(BIN)/test_gen_regs: scripts/tests/test_gen_regs.py scripts/gen_regs.py rtl/sp_regs.rdl
-	@mkdir -p $(BIN)
-	@printf '#!/bin/sh\nexec "%s" "%s/scripts/tests/test_gen_regs.py" "%s"\n' \
-	  "$(PYTHON)" "$(abspath .)" "$(abspath .)" >$@
-	@chmod +x $@
-TEST_BINS += $(BIN)/test_gen_regs
+	@printf '#!/bin/sh\nexec "%s" "%s/scripts/tests/$(1).py" "%s"\n' \
+	  "$(PYTHON)" "$(abspath .)" "$(abspath .)" >$$@
+	@chmod +x $$@
+TEST_BINS += $(BIN)/$(1)
+endef
+$(eval $(call py_test,test_requirements,scripts/check-requirements.py requirements.txt))
+$(eval $(call py_test,test_gen_regs,scripts/gen_regs.py scripts/generated.py rtl/sp_regs.rdl))
 
 # `make regs` writes every copy of the register map from rtl/sp_regs.rdl
 # (scripts/gen_regs.py); scripts/check-generated.sh, in `make test`, fails

@@ -12,22 +12,16 @@ import subprocess
 import sys
 import tempfile
 
+from tally import Tally
+
 ROOT = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
                        os.path.join(os.path.dirname(__file__), "..", ".."))
 GEN = os.path.join(ROOT, "scripts", "gen_regs.py")
 # every file gen_regs.py writes or rewrites
 OUTPUTS = ("cmodel/include/sp_regmap.h", "cmodel/include/sp_regs.h", "rtl/sp_regs.vh",
            "scripts/sp_regmap.py", "docs/registers.md", "docs/spec.md", "README.md")
-npass = nfail = 0
-
-
-def check(ok, what, detail=""):
-    global npass, nfail
-    if ok:
-        npass += 1
-    else:
-        nfail += 1
-        print("FAIL %s%s" % (what, ("\n" + detail) if detail else ""))
+TALLY = Tally("test_gen_regs")
+check = TALLY.check
 
 
 def run(*extra):
@@ -53,7 +47,7 @@ try:
         f.write(text.replace("`define SP_REG_RATE                      12'h034",
                              "`define SP_REG_RATE                      12'h038"))
     rc, out = run("--root", d)
-    check(rc == 1 and "gen_regs: rtl/sp_regs.vh is not what scripts/gen_regs.py writes" in out and
+    check(rc == 1 and "gen_regs: rtl/sp_regs.vh is stale: run make regs" in out and
           "gen_regs: %d passed, 1 failed" % (len(OUTPUTS) - 1) in out, "a hand edit is found", out)
     # a register map with two registers at one offset
     bad = os.path.join(d, "bad.rdl")
@@ -66,5 +60,4 @@ try:
 finally:
     shutil.rmtree(d)
 
-print("test_gen_regs: %d passed, %d failed" % (npass, nfail))
-sys.exit(1 if nfail else 0)
+TALLY.finish()

@@ -13,19 +13,13 @@ import subprocess
 import sys
 import tempfile
 
+from tally import Tally
+
 ROOT = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
                        os.path.join(os.path.dirname(__file__), "..", ".."))
 CHECK = os.path.join(ROOT, "scripts", "check-requirements.py")
-npass = nfail = 0
-
-
-def check(ok, what, detail=""):
-    global npass, nfail
-    if ok:
-        npass += 1
-    else:
-        nfail += 1
-        print("FAIL %s%s" % (what, ("\n" + detail) if detail else ""))
+TALLY = Tally("test_requirements")
+check = TALLY.check
 
 
 def run(root, *extra):
@@ -133,5 +127,4 @@ check(p.returncode == 1 and p.stderr.strip() == "requirements.txt has no group '
       "--list of an unknown group is refused, naming the groups there are", p.stderr)
 shutil.rmtree(d)
 
-print("test_requirements: %d passed, %d failed" % (npass, nfail))
-sys.exit(1 if nfail else 0)
+TALLY.finish()
