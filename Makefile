@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Makefile - top-level build of stratprof: C model, tools and tests.
 #
 # `make` builds everything into build/; `make test` runs every test;

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # cmodel.mk - builds the C model library, its tests, its benchmark and the
 # freestanding RV32 build check.  Included by the top-level Makefile.
 

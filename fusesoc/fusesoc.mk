@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # fusesoc/fusesoc.mk - the block as a FuseSoC core (stratprof.core at the
 # repository root) and its test.  Included by the top Makefile.
 #
@@ -12,7 +13,9 @@ core:
 
 # What scripts/gen_core.py takes from the makefiles for the sim target: the
 # bench's sources, Verilator options, include folders and libraries as
-# verif/verif.mk builds sp_tb_full, and the sources of those libraries.
+# verif/verif.mk builds sp_tb_full, the sources of those libraries, and the
+# full build's parameters for the bench's C++ (the RTL's defaults are the full
+# build, rtl/builds.toml).
 CORE_C_SRCS = $(SPDRIVER_SRCS) $(SPPROFILE_SRCS) $(SPTRACE_SRCS) $(SPMODEL_SRCS)
 print-core-inputs:
 	@echo "VERIF_RTL_TB_SRCS = $(VERIF_RTL_TB_SRCS)"
@@ -21,6 +24,7 @@ print-core-inputs:
 	@echo "VERIF_INC = $(VERIF_INC)"
 	@echo "VERIF_LIBS = $(VERIF_LIBS)"
 	@echo "CORE_C_SRCS = $(CORE_C_SRCS)"
+	@echo "CORE_SIM_DEFINES = $(call verif_dflags,$(call sp_build,full))"
 
 $(BIN)/test_fusesoc: fusesoc/test-fusesoc.sh
 	@mkdir -p $(BIN)

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # test-fusesoc.sh - the test of stratprof.core in make test: the core is what
 # scripts/gen_core.py writes from today's sources, FuseSoC's lint target
 # passes (Verilator -Wall), and its sim target builds the cross-check bench

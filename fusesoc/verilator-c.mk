@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # verilator-c.mk - compiles the C sources of a Verilator --exe build as C.
 #
 # stratprof.core's sim target hands Verilator the bench (C++) together with

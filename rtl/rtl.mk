@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # rtl/rtl.mk - checks of the RTL in rtl/.  Included by the top-level Makefile.
 #
 # `make lint` runs Verilator -Wall on rtl/*.v with the top sp_stratprof in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * sp_acc.v - the accounting counters of docs/spec.md section 7 and their
  * snapshot.

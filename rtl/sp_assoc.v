@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * sp_assoc.v - stage 2 of docs/spec.md: the associative counter table A_k
  * (section 6), and its flush.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * sp_fifo.v - first-word-fall-through FIFO in block RAM.
  *

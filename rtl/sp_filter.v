@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * sp_filter.v - the PC filter of docs/spec.md section 8.7: FILTER_N entries
  * of <VALID, KIND, PC>, written through the register block, and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * sp_hash.v - the S-box and the hash of docs/spec.md section 4.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * sp_ram_sdp.v - the one RAM of stratprof: simple dual port, registered read.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * sp_regs.v - the Wishbone slave and the registers of docs/spec.md
  * sections 8 and 9 (offsets, fields and codes from rtl/sp_regs.vh, which

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * sp_stage1.v - the first stage of docs/spec.md: samplers, tagged
  * compressor, counter table and random generator (sections 5.1 to 5.4).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * sp_stratprof.v - top level of the stratprof profiling block
  * (docs/spec.md; micro-architecture in docs/rtl.md).

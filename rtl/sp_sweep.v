@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * sp_sweep.v - the init sweep: zeroes the counter table, and after reset
  * also copies the default S-box from its ROM into every S-box copy.

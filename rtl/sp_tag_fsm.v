@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * sp_tag_fsm.v - one step of the tagged compressor (docs/spec.md 5.4).
  *

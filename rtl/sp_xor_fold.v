@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * sp_xor_fold.v - xor-fold of a word to a width chosen at run time
  * (docs/spec.md 4.2).

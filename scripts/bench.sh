@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # bench.sh - measures the C model's throughput per mode (build/bin/sp_bench),
 # the Verilated RTL's simulation speed against the model on the same traces
 # (build/verif/speed/sp_simspeed), the SoC demo's simulation speed

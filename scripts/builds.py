@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """builds.py - reads the block's build configurations (rtl/builds.toml) for
 every consumer, writes verif/builds.mk from them and checks the Verilog that
 has to restate one.
@@ -18,6 +19,8 @@ import os
 import re
 import sys
 import tomllib
+
+from spdx import TAG
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TABLE = "rtl/builds.toml"
@@ -140,6 +143,7 @@ def load():
 
 def makefile(builds):
     lines = [
+        "# " + TAG,
         "# builds.mk - the block's build configurations for make: SP_BUILD_<name> is",
         "# the build's parameters of sp_stratprof, NAME=VALUE.  Written by",
         "# scripts/builds.py from %s: edit the table and run the script," % TABLE,

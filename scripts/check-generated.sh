@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # check-generated.sh - fails when a generated file differs from what its
 # generator writes today: the S-box tables of the model and the RTL, every
 # copy of the register map (from rtl/sp_regs.rdl), and the build

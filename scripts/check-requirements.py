@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """check-requirements.py - fails when the project's Python needs a package
 that requirements.txt does not pin.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # check-rv32.sh - compiles the C model and the host driver's freestanding
 # part (the driver and its memory-mapped HAL) for rv32im against picolibc and
 # checks that the objects call nothing but the mem* functions and libgcc

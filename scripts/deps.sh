@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # deps.sh - installs what building and testing stratprof needs, and only what
 # is missing, so running it again is cheap.  Debian packages through apt-get;
 # Python packages from requirements.txt through pip, into the project's own

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # drvcost.sh - what the host driver costs per message: runs build/bin/sp_drvcost
 # (a trace through the C model, drained by sp_drv_isr()) under callgrind,
 # collecting only inside the interrupt handler, once folding into the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # excerpt-trace.sh - cuts the first N tuples of a shared trace into a small
 # gzip file for verif/traces/, keeping the workload comments and saying in
 # the header what the excerpt is.  Usage: excerpt-trace.sh SRC.trace.gz N OUT.trace.gz

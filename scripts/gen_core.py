@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """gen_core.py - writes stratprof.core, the block as a FuseSoC (CAPI2) core.
 
 Besides the sim target's run (SIM_TRACE, SIM_RUN below) the core states no
@@ -27,6 +28,7 @@ import sys
 import textwrap
 
 from generated import write_or_check
+from spdx import TAG
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORE = "stratprof.core"
@@ -141,6 +143,7 @@ def core_text():
 
     out = [
         "CAPI=2:",
+        "# " + TAG,
         "# stratprof.core - the stratprof profiling block as a FuseSoC IP core: its",
         "# RTL and S-box image for the designs that use it (the default target), and",
         "# the block's own lint, cross-check simulation and iCE40 / ECP5 synthesis.",
@@ -203,7 +206,8 @@ def core_text():
             "    flow_options:",
             "      tool: verilator",
             "      verilator_options: %s" % flow_list(
-                vflags + [x for lib in ldlibs for x in ("-LDFLAGS", lib)]),
+                vflags + [x for d in mv["CORE_SIM_DEFINES"] for x in ("-CFLAGS", d)] +
+                [x for lib in ldlibs for x in ("-LDFLAGS", lib)]),
             "      make_options: %s" % flow_list(["OPT_FAST=-O2", "-f", C_MK[1]]),
             "      run_options: %s" % flow_list(["--trace", os.path.basename(SIM_TRACE)] + SIM_RUN),
             ]

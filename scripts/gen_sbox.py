@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """gen_sbox.py - generates the default randomize S-box (docs/spec.md section 4.1).
 
 This script is the one source of the table; the C model's copy
@@ -12,6 +13,7 @@ import os
 import sys
 
 from generated import write_or_check
+from spdx import TAG
 
 SEED = 0x53505246  # 'SPRF', the block's ID
 
@@ -36,6 +38,7 @@ def default_sbox():
 
 def c_source(table):
     lines = [
+        "/* %s */" % TAG,
         "/*",
         " * sp_sbox_default.c - default contents of the randomize S-box.",
         " *",

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """generated.py - writing, or checking, the files a generator of the project
 makes (scripts/gen_sbox.py, gen_regs.py, gen_core.py).  A generator builds
 the text of each file and hands them here: without --check the files that

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # lint-rtl.sh - Verilator -Wall lint of rtl/*.v (top sp_stratprof) in every
 # parameter corner we build: the default full build, the paper's H[P_256]_2048
 # and tagged builds, HTP alone, 64-bit words, a tiny table, the smallest queues and no

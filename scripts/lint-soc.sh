@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # lint-soc.sh - Verilator -Wall lint of the SoC (fpga/soc/rtl with the block
 # in rtl/) as the simulation builds it and in the small UP5K corner.
 # PicoRV32 and simpleuart come from the pip package pythondata-cpu-picorv32;

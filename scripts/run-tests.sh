@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # run-tests.sh - runs every test program named on the command line, shows
 # their output, and adds up their "N passed, N failed" closing lines into
 # one closing line for the whole suite.  Exits non-zero if any program

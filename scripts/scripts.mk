@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # scripts/scripts.mk - tests of the set-up itself: every module the project's
 # Python imports comes from a package pinned in requirements.txt, and the
 # check says so when one does not (scripts/tests/test_requirements.py); the
@@ -17,6 +18,10 @@ TEST_BINS += $(BIN)/$(1)
 endef
 $(eval $(call py_test,test_requirements,scripts/check-requirements.py requirements.txt))
 $(eval $(call py_test,test_gen_regs,scripts/gen_regs.py scripts/generated.py rtl/sp_regs.rdl))
+
+# Every source file names its licence on an SPDX line (scripts/spdx.py;
+# `scripts/spdx.py --add` writes the line into a new file).
+TEST_BINS += scripts/spdx.py
 
 # `make regs` writes every copy of the register map from rtl/sp_regs.rdl
 # (scripts/gen_regs.py); scripts/check-generated.sh, in `make test`, fails

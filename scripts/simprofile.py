@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """simprofile.py - where the Verilated block spends its time, part by part.
 
 Runs a simulation-speed program (verif/tb/sp_simspeed.cpp, built with -g)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # test-sanitizers.sh - every C test program of `make test` (and the
 # stratprof tool the command-line test drives) rebuilt with AddressSanitizer
 # and UndefinedBehaviorSanitizer into build/san/ (SAN_BUILD), and run: any

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # test-soc.sh - the SoC demo in Verilator (docs/soc.md): the profiling
 # firmware must end with `soc: ... check=pass` and an error under the
 # reference configuration's 5 %, the same run held to an error bound it

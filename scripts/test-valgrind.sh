@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # test-valgrind.sh - the stratprof tool under valgrind's memcheck, one run
 # of each command on small committed inputs (a good one and a bad one where
 # the command reads files): no invalid access, no use of uninitialised

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # sim/sim.mk - the SystemC model of the whole system (sim/README.md):
 # build/bin/sp_sysc, its test, and the overhead sweep.  Included by the top
 # Makefile from the repository root, after verif/verif.mk, whose Verilator

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 # sp_overhead_sweep.py - the overhead sweep of `make eval-overhead`: runs
 # build/bin/sp_sysc over watermark, output-queue depth and sampling rate for
 # the paper's reference compressors, on the committed excerpts and (when

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # builds.mk - the block's build configurations for make: SP_BUILD_<name> is
 # the build's parameters of sp_stratprof, NAME=VALUE.  Written by
 # scripts/builds.py from rtl/builds.toml: edit the table and run the script,

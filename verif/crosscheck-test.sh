@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # crosscheck-test.sh - the fast cross-check of `make test`: a committed trace
 # excerpt through the RTL and the model with `make crosscheck`'s program: the
 # paper's H[P_256]_2048 and its tagged compressor, CR in drop policy with a

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # driver-test.sh - the host driver on the RTL and on the C model in `make
 # test`: committed excerpts through sw/driver's interrupt handler on both,
 # profiles, message counts and accounting compared (sp_tb --driver).

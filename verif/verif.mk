@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # verif/verif.mk - the RTL cross-check: Verilator builds of sp_stratprof at
 # several parameter sets, each linked with the C model and the bench in
 # verif/tb/, their test runs, and `make crosscheck` for any trace.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # xc-run.sh - sourced by the cross-check scripts (crosscheck-test.sh,
 # gate/gate-test.sh): run ARGS... runs "$bin" with ARGS and counts it in
 # pass or fail by its closing `crosscheck: ... mismatches=0` line, showing

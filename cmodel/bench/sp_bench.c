@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_bench.c - throughput of the C model in tuples per second, per mode.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_acc.h - the conservation laws over the block's accounting counters
  * (docs/spec.md section 7), for the model, the driver and the checkers.

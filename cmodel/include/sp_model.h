@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_model.h - the bit-exact C model of the stratprof block.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_regs.h - the register map of the stratprof block, in the names the C
  * model, the host driver and the firmware use.

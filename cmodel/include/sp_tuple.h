@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_tuple.h - the profile tuple and message types shared by the C model,
  * the trace readers, the driver and the tools.

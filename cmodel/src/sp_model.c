@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_model.c - the bit-exact model of the stratprof block (docs/spec.md).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_sbox_default.c - default contents of the randomize S-box.
  *

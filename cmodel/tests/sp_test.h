@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_test.h - the tiny assertion harness every C test program uses.
  *

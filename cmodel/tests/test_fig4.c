@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_fig4.c - Figure 4 of the paper as a test: the Monte Carlo comparison
  * of the six samplers (paper 3.3).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_kat.c - known-answer tests of the C model, written from docs/spec.md.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_model.c - property tests of the C model on seeded random streams.
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # fpga/soc/soc.mk - the RISC-V SoC demo: the Verilator build of the SoC,
 # its firmware, the simulation runs and the SoC's lint.  Included by
 # fpga/fpga.mk from the repository root.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // sp_synth_top.v - synthesis wrapper that puts sp_stratprof on a small FPGA
 // package for area and timing measurement.
 //

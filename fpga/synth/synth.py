@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """synth.py - synthesis and place-and-route of the reference configurations.
 
 For each configuration (ROWS: builds of rtl/builds.toml, every parameter

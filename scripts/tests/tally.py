@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """tally.py - the pass/fail count of the Python tests of scripts/tests/: each
 check that fails prints what it was and what was seen; the closing line is
 "NAME: N passed, N failed", as every test of `make test` ends."""

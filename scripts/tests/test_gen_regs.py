@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """test_gen_regs.py - scripts/gen_regs.py --check on the project itself (it
 must pass: every copy of the register map is what rtl/sp_regs.rdl makes), on
 a copy of the tree with one generated file edited by hand (it must name that

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """test_requirements.py - scripts/check-requirements.py on the project itself
 (it must pass) and on small trees made here that it must reject, each with
 the exact line it prints: an import whose package is not pinned, in a .py

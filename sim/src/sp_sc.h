@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_sc.h - the SystemC model of the whole system (sim/README.md): one
  * clock, a tuple source that replays a trace as the workload, the block

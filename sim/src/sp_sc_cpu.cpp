@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_sc_cpu.cpp - the processor of the system model (sp_sc.h): one thread
  * that is both the workload's CPU and the driver's, running the real host

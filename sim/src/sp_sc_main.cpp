@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_sc_main.cpp - sp_sysc, the SystemC model of the whole system: reads
  * the options (stratprof run's, through its own parser, plus the system's),

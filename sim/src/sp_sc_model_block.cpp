@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_sc_model_block.cpp - the C model of the block (cmodel/) as a TLM-2.0
  * target with a clocked tuple port: the "model" engine of sp_sysc.

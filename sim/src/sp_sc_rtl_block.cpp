@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_sc_rtl_block.cpp - the "rtl" engine of sp_sysc: the block's Verilog
  * (rtl/, Verilated with --sc and the SP_TB_* parameters) with a

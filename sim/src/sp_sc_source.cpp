@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_sc_source.cpp - the workload's tuple source (sp_sc.h): a trace
  * replayed with timing, holding still while the processor runs the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 # test_sysc.py - the test of sp_sysc, the SystemC system model (sim/README.md):
 # short scenarios on committed excerpts with each engine, asserting exact
 # properties: the model and RTL engines deliver the same message stream and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # sw/cli/cli.mk - builds libspcli.a, the block's command-line layer: the
 # options of the block and of the analyses (parse, check, explain), the block
 # configuration they describe, and the text and JSON output helpers.  The

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_cli.c - stratprof's option parsing and block configuration (sp_cli.h).
  *

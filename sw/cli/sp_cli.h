@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_cli.h - command-line options of stratprof and sp_sysc: strict parsing, the mode
  * names, and configuring the block through its registers the way a driver

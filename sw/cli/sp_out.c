@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_out.c - output helpers shared by stratprof's commands (sp_out.h).
  */

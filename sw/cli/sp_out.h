@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_out.h - output helpers shared by stratprof's commands and sp_sysc: JSON strings and
  * numbers written the same way everywhere, and the final check of standard

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # sw/driver/driver.mk - builds libspdriver.a (the host driver, its HAL
 # backends for memory-mapped I/O and the C model, and the hosted helpers)
 # and its test against the C model.  Included by the top Makefile from the

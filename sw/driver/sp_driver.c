@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_driver.c - the host driver of the stratprof block (see sp_driver.h).
  *

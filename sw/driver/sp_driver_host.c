@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_driver_host.c - hosted helpers of the driver: error text, names of
  * registers and error codes, and the profile sink (see sp_driver_host.h).

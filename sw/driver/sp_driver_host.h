@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_driver_host.h - what the driver offers on a hosted build (libc): its
  * error as one line of text, the block's error codes and register offsets

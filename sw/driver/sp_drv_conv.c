@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_drv_conv.c - convergent profiling through the PC filter (see
  * sp_drv_conv.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_drv_conv.h - convergent profiling through the block's PC filter: keeps
  * the filter in step with a value profile's decisions (sw/profile/value).

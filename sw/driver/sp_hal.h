@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_hal.h - the hardware access layer the host driver runs on.
  *

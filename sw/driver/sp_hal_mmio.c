@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_hal_mmio.c - the driver's HAL on memory-mapped registers (bare metal,
  * soft cores): volatile 32-bit loads and stores at base + offset.

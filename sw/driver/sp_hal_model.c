@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_hal_model.c - the driver's HAL on the C model in the same process: a
  * register access is sp_reg_read()/sp_reg_write(), and the interrupt

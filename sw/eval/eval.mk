@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # sw/eval/eval.mk - `make eval`: the paper's experiments (figures 4, 7, 9,
 # 10, 11 and an error-versus-overhead sweep) and our HTP mode against them
 # on the real traces in $(TRACES), written to docs/results.md and

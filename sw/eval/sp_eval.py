@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 # sp_eval.py - the paper's experiments on real traces (`make eval`): runs
 # `stratprof run --json` for the compressors of Sastry, Bodik & Smith's
 # figures 7, 9, 10 and 11 and a mode-by-rate sweep on every value and

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # fuzz-test.sh - the `make test` part of sw/fuzz: for every libFuzzer target,
 # replays its committed corpus (corpus/NAME/) and its crash reproducers
 # (regress/NAME/) once each, then fuzzes it for FUZZ_TEST_SECONDS (10) on a

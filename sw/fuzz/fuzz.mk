@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # sw/fuzz/fuzz.mk - coverage-guided fuzzing of stratprof's parsers with libFuzzer.
 #
 # Included by the top Makefile from the repository root (`include sw/fuzz/fuzz.mk`).

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """make-seeds.py - writes the generated seeds of sw/fuzz/corpus/cli and
 sw/fuzz/corpus/drvmsg (run from anywhere; the other corpora are cut from
 committed traces and test fixtures, see README.md)."""

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_fuzz_cli.c - libFuzzer target for the option handling of the `stratprof`
  * command (sw/cli/sp_cli.c): sp_cli_parse on an argv made of the input

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_fuzz_drvmsg.c - libFuzzer target for the host driver's side of the
  * register interface (sw/driver/sp_driver.c): identifying the block from

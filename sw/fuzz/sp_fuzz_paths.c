@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_fuzz_paths.c - libFuzzer target for the path-stream parser of
  * `stratprof paths -k K FILE` (sw/profile/paths/sp_paths_io.c:

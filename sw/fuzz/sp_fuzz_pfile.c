@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_fuzz_pfile.c - libFuzzer target for the profile-file and message-stream
  * parser of `stratprof` (sw/stratprof/sp_pfile.c): `KIND WORD0 WORD1 COUNT`

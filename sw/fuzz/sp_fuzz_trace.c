@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_fuzz_trace.c - libFuzzer target for the trace reader of sw/trace
  * (sp_trace_open / sp_trace_next / sp_trace_comments): the text format, the

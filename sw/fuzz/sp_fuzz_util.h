@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_fuzz_util.h - helpers shared by the libFuzzer targets in sw/fuzz/.
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # sw/profile/profile.mk - builds libspprofile.a (profile table and the
 # section 5.3.1 error metric) and its unit test. Included by the top Makefile
 # from the repository root; objects come from its generic $(OBJ)/%.o rule.

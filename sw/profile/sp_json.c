@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_json.c - the JSON string and number writers (sp_json.h).
  */

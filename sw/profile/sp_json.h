@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_json.h - the one JSON string and number writer of the profile
  * libraries, the stratprof tool and the system model, so every JSON output

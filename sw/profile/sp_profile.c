@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_profile.c - the tuple profile table and the section 5.3.1 error metric
  * (see sp_profile.h).

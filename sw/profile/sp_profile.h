@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_profile.h - a tuple profile (counts per <kind, word0, word1> and per
  * site <kind, word0>) and the profiling-error metric of Sastry, Bodik &

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_cmd_compare.c - `stratprof compare` and `stratprof combine` on profile
  * files and traces (sp_pfile.h decides which by content).

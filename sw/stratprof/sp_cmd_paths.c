@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_cmd_paths.c - `stratprof paths -k K FILE`: the k-iteration path forest
  * (D'Elia, Demetrescu & Finocchi) of a stream of Ball-Larus path ids, built

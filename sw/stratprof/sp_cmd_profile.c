@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_cmd_profile.c - `stratprof profile`: the profiles a driver would fold
  * from the block's messages, per kind. Value tuples go, in message order,

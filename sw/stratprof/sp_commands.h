@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_commands.h - the analysis commands of stratprof, each in its own file:
  * profile (sp_cmd_profile.c), compare and combine (sp_cmd_compare.c) and

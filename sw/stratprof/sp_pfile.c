@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_pfile.c - reading and writing profile files, and telling them from
  * traces (sp_pfile.h).

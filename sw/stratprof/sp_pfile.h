@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_pfile.h - profile files: the message-stream line format of
  * `stratprof messages`, one tuple and its count a line,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_replay.c - trace replay through the block model (sp_replay.h).
  *

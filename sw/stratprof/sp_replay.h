@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_replay.h - replays a trace through the C model of the block as a driver
  * would: feed tuples with the stall policy, drain the output queue whenever

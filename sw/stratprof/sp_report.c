@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_report.c - measurements and output of `stratprof run` (sp_report.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_report.h - what `stratprof run` measures at each checkpoint and at the
  * end (error per section 5.3.1, overhead per section 5.3.2, accounting) and

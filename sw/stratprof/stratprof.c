@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * stratprof.c - the stratprof command: replays program traces through the
  * bit-exact C model of the block and measures the profile it delivers

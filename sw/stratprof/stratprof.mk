@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # sw/stratprof/stratprof.mk - builds the stratprof command and registers its
 # tests. Included by the top Makefile from the repository root; objects come
 # from its generic $(OBJ)/%.o rule.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_gz.c - a file or a standard stream as a zlib stream (sp_gz.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_gz.h - opens a file or a standard stream as a zlib stream: the one
  * place that knows "-" means standard input (reading) or standard output

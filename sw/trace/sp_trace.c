@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_trace.c - streaming reader and writer for tuple traces: the shared text
  * format and stratprof's compact binary format, plain or gzip-compressed.

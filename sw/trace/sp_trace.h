@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_trace.h - streaming reader and writer for tuple trace files: the shared
  * text format (shared/traces/FORMAT.md) and stratprof's compact binary

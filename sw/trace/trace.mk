@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # sw/trace/trace.mk - builds libsptrace.a (trace reader/writer) and its test.
 #
 # Included by the top Makefile from the repository root; objects come from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_tracer.c - the tracer runtime (libsptracer.a): turns the callbacks of
  * clang's SanitizerCoverage (-fsanitize-coverage=trace-pc,trace-loads) and

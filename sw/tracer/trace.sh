@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # trace.sh - the body of `make trace` (sw/tracer/tracer.mk): compiles the C or
 # C++ files in PROG with the tracer's instrumentation, links libsptracer,
 # runs the program with ARGS under `setarch -R` (address-space randomisation

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # sw/tracer/tracer.mk - builds libsptracer.a (the runtime that turns clang's
 # instrumentation callbacks into a trace), its test, and `make trace`, which
 # traces any C/C++ program. Included by the top Makefile from the repository

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # run-formal.sh - formal proofs of stratprof (yosys + yosys-smtbmc): per
 # proof BMC, k-induction, and the harness's covers (yosys-smtbmc -c), each of
 # which must be reached within the proof's cover bound.

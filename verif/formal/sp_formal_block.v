@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * sp_formal_block.v - formal harness of the whole block (rtl/sp_stratprof.v)
  * at small parameters: the accounting conservation laws of docs/spec.md 7

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // sp_formal_fifo.v - formal harness for rtl/sp_fifo.v (read only by the
 // formal flow, verif/formal/run-formal.sh).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * sp_formal_table.v - formal harness of the counter table's read-modify-
  * write pipeline (rtl/sp_stage1.v): the row a decision sees in S2, after

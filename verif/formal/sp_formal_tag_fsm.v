@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * sp_formal_tag_fsm.v - formal harness of the tagged compressor's step
  * (rtl/sp_tag_fsm.v, docs/spec.md 5.4) at 2 ways, 3-bit counts, 2-bit

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * sp_formal_wb.v - formal harness of the block's Wishbone B4 classic slave
  * (rtl/sp_regs.v): every input the datapath drives is left free (any value

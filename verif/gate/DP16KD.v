@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * DP16KD.v - a simulation model of the ECP5 block RAM for the gate-level
  * check (verif/gate/gate.mk), read by Verilator before Yosys's

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # gate-test.sh - a Yosys netlist of the block (verif/gate/gate.mk) against
 # the C model on committed excerpts: every message and register must match.
 #   gate-test.sh FAMILY BINARY [quick|short|long]

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # verif/gate/gate.mk - the gate-level check: the netlists Yosys writes for
 # the iCE40 and the ECP5 (fpga/synth/synth.py --netlist, the flow's own
 # synthesis commands with sp_stratprof as the top), simulated by Verilator

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_bench.cpp - the cross-check bench (see sp_bench.h).
  */

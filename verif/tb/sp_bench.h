@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_bench.h - the cross-check bench: drives the stratprof block (the
  * Verilated RTL, or the model-backed stand-in of the harness self-test)

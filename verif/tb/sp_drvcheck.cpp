@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_drvcheck.cpp - the host driver (sw/driver) on the RTL and on the C
  * model.  The same driver source configures the block, drains one trace

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_dut_rtl.cpp - the Verilated sp_stratprof behind the bench's pins.
  * Waves: built with --trace, written only when +trace is on the command

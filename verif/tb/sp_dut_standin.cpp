@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_dut_standin.cpp - a model-backed stand-in for sp_stratprof, used only
  * by the harness self-test: a second C model behind the same pins, with a

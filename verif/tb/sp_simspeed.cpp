@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_simspeed.cpp - how fast the Verilated block simulates, and how that
  * compares with the C model on the same trace (`make bench`).

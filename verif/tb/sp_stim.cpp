@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_stim.cpp - the tuple sources of the cross-check (see sp_stim.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_stim.h - seeded stimulus for the stratprof cross-check: tuple sources
  * (uniform, Zipf, few-hot, adversarial collisions, directed sequences, real

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_suite.cpp - the scenarios of the cross-check (see sp_suite.h).
  *

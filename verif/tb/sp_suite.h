@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_suite.h - the scenarios of the cross-check: random runs of every mode,
  * directed sequences, real traces, throughput, and the one-trace crosscheck.

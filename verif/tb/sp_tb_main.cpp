@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_tb_main.cpp - the cross-check program: runs the scenario suite on the
  * block it was built with, or cross-checks one trace.

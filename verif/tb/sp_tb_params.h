@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_tb_params.h - the build parameters of a Verilator program, from the
  * SP_TB_* macros the make rules pass: the Verilog parameters of the model,

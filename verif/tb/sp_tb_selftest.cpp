@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_tb_selftest.cpp - builds the bench against the model-backed stand-in
  * instead of the RTL, so the harness itself is tested without Verilator.

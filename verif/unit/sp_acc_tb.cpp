@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_acc_tb.cpp - unit test of rtl/sp_acc.v, the accounting counters.
  *

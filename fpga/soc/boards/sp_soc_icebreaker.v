@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * sp_soc_icebreaker.v - the SoC demo on the iCEBreaker board (iCE40 UP5K,
  * sg48, 12 MHz): sp_soc with its code in the board's SPI flash and its

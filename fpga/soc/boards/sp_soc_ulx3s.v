@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * sp_soc_ulx3s.v - the SoC demo on the ULX3S board (ECP5 LFE5U-85F,
  * CABGA381, 25 MHz): sp_soc in its reference configuration with both

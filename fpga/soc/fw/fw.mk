@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # fpga/soc/fw/fw.mk - builds the SoC firmware: the profiling image and the
 # self-check image, each as an ELF and as the ROM's $readmemh file (32-bit
 # little-endian words, one a line, the first at 0x00100000).  Included by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_fw.h - what the parts of the SoC firmware share: PicoRV32's interrupt
  * instructions, the console, the timer and its periodic tick, the interrupt

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_fw_main.c - entry of the SoC firmware: the console, the banner that
  * names the mode, the mode itself, and the closing line with the status

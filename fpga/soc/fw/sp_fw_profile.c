@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_fw_profile.c - the profiling run: the stratprof block, in the paper's
  * reference configuration H[P_256]_2048, profiles the workload's loads,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_fw_selfcheck.c - the self-check image: the C model, built for the
  * core, and the block see the same tuple stream under the same

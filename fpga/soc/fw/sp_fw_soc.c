@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_fw_soc.c - the firmware's platform layer on the stratprof SoC:
  * picolibc's stdout on the UART and _exit on SYS_EXIT, the timer and its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_fw_start.S - reset and interrupt entry of the SoC firmware, and the
  * call gate the workload runs through.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_fw_workload.c - the kernels the SoC profiles.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_fw_workload.h - the program the SoC profiles: small kernels with
  * different value and branch behaviour (sp_fw_workload.c), all in the

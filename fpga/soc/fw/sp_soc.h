@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_soc.h - the memory map of the stratprof SoC (fpga/soc/rtl/sp_soc.v):
  * the addresses and bits the firmware reaches its peripherals through.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * sp_soc.v - a small RISC-V system that profiles its own program:
  * PicoRV32, a UART, a timer, system registers, the selector that forms

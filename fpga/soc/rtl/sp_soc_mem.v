@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * sp_soc_mem.v - the SoC's on-chip memory: a word-wide RAM with byte
  * writes on PicoRV32's native memory interface, answering every access one

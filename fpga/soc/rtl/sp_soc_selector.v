@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * sp_soc_selector.v - forms profile tuples from the instructions the core
  * retires, as the paper's Section 2.1 selector does, and hands them to the

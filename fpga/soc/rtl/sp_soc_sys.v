@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * sp_soc_sys.v - the SoC's system registers (fpga/soc/fw/sp_soc.h, SYS_*):
  * the program's exit code, LEDs, the clock frequency, the clocks the core

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * sp_soc_timer.v - the SoC's timer: a 64-bit count of clocks since reset
  * and a compare register that raises an interrupt line (fpga/soc/fw/sp_soc.h,

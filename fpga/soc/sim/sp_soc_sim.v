@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * sp_soc_sim.v - the SoC as the Verilator harness runs it: sp_soc with
  * 64 KiB of ROM and 128 KiB of RAM, both sp_soc_mem.  The ROM image is the

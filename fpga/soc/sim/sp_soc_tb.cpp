@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_soc_tb.cpp - Verilator harness of the stratprof SoC (sp_soc_sim.v).
  *

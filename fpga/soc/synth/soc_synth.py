@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """soc_synth.py - synthesis, place-and-route and bitstreams of the SoC demo.
 
 Two boards, each with its top in fpga/soc/boards/:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # fpga/soc/synth/synth.mk - synthesis, place-and-route and bitstreams of the
 # SoC demo: the iCEBreaker (iCE40 UP5K) and the ULX3S (ECP5 LFE5U-85F)
 # (fpga/soc/synth/soc_synth.py; board tops in fpga/soc/boards/).  Included

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_opts.c - unit tests of stratprof's option layer: strict number
  * parsing, defaults that follow explicit choices, register encoding, the

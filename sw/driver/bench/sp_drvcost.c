@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_drvcost.c - the workload for measuring what the driver costs per
  * message: a trace through the C model in the paper's reference

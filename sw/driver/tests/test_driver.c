@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_driver.c - the host driver against the C model (sp_hal_model) and
  * against scripted fake blocks for the failures a model cannot produce.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 # test_eval.py - the test of sw/eval/sp_eval.py (`make eval`): its
 # convergence and averaging functions on series worked by hand, then a whole
 # run on the committed excerpts whose report must carry exactly the numbers

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # sw/profile/compare/compare.mk - the profile comparison, combination and
 # change-detection analyses (Young; Kistler & Franz). Their sources go into
 # libspprofile.a through profile.mk's find; this fragment adds the header

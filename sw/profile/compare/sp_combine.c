@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_combine.c - combining profiles: Fisher & Freudenberger's unscaled,
  * scaled and polling combinations as Young describes them, and Young's

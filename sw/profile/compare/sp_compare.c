@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_compare.c - Young's measures of one profile and of a pair: entropy,
  * relative entropy with the epsilon rule, static and dynamic coverage and

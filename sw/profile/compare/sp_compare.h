@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_compare.h - comparing, combining and watching profiles.
  *

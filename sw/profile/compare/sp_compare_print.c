@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_compare_print.c - the compare and combine reports as text and as JSON
  * (see sp_compare_print.h). Undefined measures (NaN) print as "n/a" in text

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_compare_print.h - the compare and combine reports, as text for a reader
  * and as one JSON object for scripts. `stratprof compare A B` and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_compare_util.h - helpers shared by the files of sw/profile/compare;
  * not part of the API.

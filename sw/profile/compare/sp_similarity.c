@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_similarity.c - Kistler & Franz, section 5: the similarity S(P) of two
  * consecutive profile snapshots, aging of profile data (exponential and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_paths.c - the k-SF built while streaming (paper Figure 6), its
  * conversion to the k-IPF (Figure 7), and the path stream as block tuples

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_paths.h - path profiles across loop iterations: D'Elia, Demetrescu &
  * Finocchi, "Ball-Larus Path Profiling Across Multiple Loop Iterations".

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_paths_io.c - reads the one-event-a-line path stream and prints a k-IPF
  * as text or JSON (see sp_paths_io.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_paths_io.h - the text form of a path stream and of a k-IPF, for the
  * `stratprof paths -k K FILE` command.  Kept apart from sp_paths.h so that

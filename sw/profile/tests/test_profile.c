@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_profile.c - unit tests of the profile table and of the section 5.3.1
  * error metric, against values worked out by hand in the comments.

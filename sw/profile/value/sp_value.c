@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_value.c - TNV tables, invariance, the two-profile comparisons and
  * convergent profiling (see sp_value.h and README.md in this folder).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_value.h - value profiles after Calder, Feller & Eustace, "Value
  * Profiling" (MICRO 1997): one Top-N-Value (TNV) table per instruction with

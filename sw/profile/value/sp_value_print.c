@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_value_print.c - the readable table and the JSON form of a value profile
  * (see sp_value_print.h); the formats are pinned by tests/test_value.c.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_value_print.h - readable and JSON output of a value profile, for the
  * `stratprof profile` command. Kept apart from sp_value.h so that the core

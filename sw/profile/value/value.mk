@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # sw/profile/value/value.mk - registers the value-profile unit test. Included
 # by sw/profile/profile.mk, which already puts sp_value.c and
 # sp_value_print.c into libspprofile.a.

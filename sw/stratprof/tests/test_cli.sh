@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # test_cli.sh - end-to-end tests of the stratprof command: exact message
 # streams worked out by hand, accounting properties, error values computable
 # by hand, JSON shape, every usage error, trace errors, convert round trips.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_trace.c - tests of the trace reader and writer (sw/trace/sp_trace.c):
  * the committed fixture, every text error message, damaged gzip streams,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * wordfreq.c - a small program to trace (sw/tracer/README.md): counts the
  * words of its input files (or of a built-in text) in a hash table, sorts

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_tracer.c - tests of the tracer runtime (sw/tracer/sp_tracer.c): builds
  * a small program (tracee_main.c, and tracee_work.c with the tracer's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * tracee.h - what test_tracer.c and its traced program (tracee_main.c,
  * tracee_work.c) agree on: the arrays the program loads, so the test knows

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * tracee_main.c - the uninstrumented half of test_tracer's program: reads
  * the arguments, reports the addresses of the instrumented functions to a

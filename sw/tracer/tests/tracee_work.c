@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * tracee_work.c - the instrumented half of test_tracer's program: loops that
  * load known arrays, calls through a table of function pointers, one

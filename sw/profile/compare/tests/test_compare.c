@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_compare.c - unit tests of sw/profile/compare against values worked
  * out by hand in the comments: Young's entropy, relative entropy with the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_paths.c - unit tests of the path-profile library: the k-SF and k-IPF
  * of the paper's Figure 3 / Figure 5 and of small streams worked out by hand

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_value.c - unit tests of the value-profile library (TNV tables, Inv-1,
  * Inv-n, MRV, the two-profile comparisons, convergent profiling, printing)
