@@ -72,7 +72,8 @@ def one_line(text):
 
 
 def collect(top):
-    """The constants every language gets, in register order, and the enums."""
+    """The constants every language gets, in register order, and the registers
+    of the accounting regfile (enum sp_acc), in address order."""
     names, seen = [], {}
 
     def add(n):
@@ -86,19 +87,19 @@ def collect(top):
     macro = top.inst_name.upper()
     acc = []
     for node in top.descendants():
+        offset_of = "offsetof(%s_t, %s)" % (top.inst_name, node.inst_name)
         if isinstance(node, RegfileNode):
-            add(Name("offset", "SP_REG_%s_BASE" % node.inst_name, node.address_offset, 12, one_line(node.get_property("name")),
-                     "offsetof(%s_t, %s)" % (top.inst_name, node.inst_name)))
+            add(Name("offset", "SP_REG_%s_BASE" % node.inst_name, node.address_offset, 12,
+                     one_line(node.get_property("name")), offset_of))
             continue
         if not isinstance(node, RegNode):
             continue
-        parent = node.parent
-        if isinstance(parent, RegfileNode):
+        if isinstance(node.parent, RegfileNode):
             acc.append(node)
             continue
         pfx = field_prefix(node)
-        add(Name("offset", "SP_REG_" + node.inst_name, node.address_offset, 12, one_line(node.get_property("name")),
-                 "offsetof(%s_t, %s)" % (top.inst_name, node.inst_name)))
+        add(Name("offset", "SP_REG_" + node.inst_name, node.address_offset, 12,
+                 one_line(node.get_property("name")), offset_of))
         # the bits that hold a field, of a register software writes: a write
         # with any other bit set is rejected (spec 8.6)
         if any(f.is_sw_writable for f in node.fields()):
