@@ -159,6 +159,9 @@ int sp_model_pop(sp_model_t *m, sp_message_t *msg);
 /* The register interface. */
 uint32_t sp_reg_read(sp_model_t *m, uint32_t offset);
 void sp_reg_write(sp_model_t *m, uint32_t offset, uint32_t value);
+/* What a read of OFFSET would return, without the read's side effects (MSG_HEAD
+ * does not pop, SBOX_DATA does not step SBOX_ADDR): how a bench looks at the model. */
+uint32_t sp_reg_peek(const sp_model_t *m, uint32_t offset);
 /* Level of the interrupt line. */
 int sp_model_irq(const sp_model_t *m);
 
@@ -167,6 +170,26 @@ uint64_t sp_model_acc(const sp_model_t *m, enum sp_acc which);
 /* 1 when both conservation laws of docs/spec.md section 7 hold on the live counters
  * and the resident counters equal what the table and A_k actually hold. */
 int sp_model_conserved(const sp_model_t *m);
+
+/* For the benches that compare the RTL with the model (verif/tb/): what no
+ * register shows, and the two changes a bench makes where the RTL acts on
+ * state the model has no copy of.  Nothing else reads sp_model_t's fields. */
+/* How often a tagged-compressor transition (enum sp_fsm_edge) was taken since init. */
+uint64_t sp_model_fsm_hits(const sp_model_t *m, unsigned transition);
+/* How often a step of the HTP sampler (enum sp_htp_edge) happened since init. */
+uint64_t sp_model_htp_hits(const sp_model_t *m, unsigned step);
+/* The S-box the hash uses now (SBOX_DATA reads it one entry at a time, with a side effect). */
+const uint8_t *sp_model_sbox(const sp_model_t *m);
+/* The message at the head of the output queue, not popped; 0 when the queue is empty. */
+int sp_model_peek(const sp_model_t *m, sp_message_t *msg);
+/* Records a rejected write as the block does (ERR_CODE and ERR_VALUE if ERR_CODE is 0,
+ * IRQ_STATUS.ERROR) without applying it: the RTL rejects writes while STATUS.BUSY,
+ * which the model never is. */
+void sp_model_reject(sp_model_t *m, uint32_t offset, uint32_t value, enum sp_err code);
+/* Fills the empty output queue of a stopped block with N messages, oldest first: the
+ * messages the RTL queued that the model made earlier.  Returns 0, or -1 (nothing
+ * changed) when the block runs, the queue is not empty or N exceeds its depth. */
+int sp_model_load_queue(sp_model_t *m, const sp_message_t *msgs, unsigned n);
 
 /* The counter-table entry (P, CR: 0; TAG: the set) and the tag the current
  * configuration gives a tuple, through the model's fast path. */

@@ -609,9 +609,43 @@ int sp_model_pop(sp_model_t *m, sp_message_t *msg)
     return 1;
 }
 
+uint64_t sp_model_fsm_hits(const sp_model_t *m, unsigned transition)
+{
+    return transition < SP_FSM_COUNT ? m->fsm_hits[transition] : 0;
+}
+
+uint64_t sp_model_htp_hits(const sp_model_t *m, unsigned step)
+{
+    return step < SP_HTP_COUNT ? m->htp_hits[step] : 0;
+}
+
+const uint8_t *sp_model_sbox(const sp_model_t *m)
+{
+    return m->sbox;
+}
+
+int sp_model_peek(const sp_model_t *m, sp_message_t *msg)
+{
+    if (m->oq_fill == 0)
+        return 0;
+    *msg = m->oq[m->oq_head];
+    return 1;
+}
+
+int sp_model_load_queue(sp_model_t *m, const sp_message_t *msgs, unsigned n)
+{
+    if ((m->ctrl & SP_CTRL_ENABLE) || m->oq_fill != 0 || n > oq_depth(m))
+        return -1;
+    m->oq_head = 0;
+    for (unsigned i = 0; i < n; i++)
+        m->oq[i] = msgs[i];
+    m->oq_fill = n;
+    return 0;
+}
+
 /* ------------------------------------------------------------ registers (9) */
 
-static void reject(sp_model_t *m, uint32_t offset, uint32_t value, enum sp_err code)
+void sp_model_reject(sp_model_t *m, uint32_t offset, uint32_t value, enum sp_err code)
 {
     if (m->err_code == SP_ERR_NONE) {
         m->err_code = (uint32_t)code << SP_ERR_CODE_SHIFT | (offset & SP_ERR_OFFSET_MASK) << SP_ERR_OFFSET_SHIFT;
@@ -683,28 +717,28 @@ static void write_config(sp_model_t *m, uint32_t offset, uint32_t value)
 {
     uint32_t *reg;
     if (!stopped(m)) {
-        reject(m, offset, value, SP_ERR_BUSY);
+        sp_model_reject(m, offset, value, SP_ERR_BUSY);
         return;
     }
     switch (offset) {
     case SP_REG_MODE:
         if (value & ~SP_USED_MODE) {
-            reject(m, offset, value, SP_ERR_RESERVED);
+            sp_model_reject(m, offset, value, SP_ERR_RESERVED);
             return;
         }
         if (!sampler_built(m, value & SP_MODE_SAMPLER_MASK)) {
-            reject(m, offset, value, SP_ERR_MODE);
+            sp_model_reject(m, offset, value, SP_ERR_MODE);
             return;
         }
         reg = &m->mode;
         break;
     case SP_REG_RATE:
         if (value & ~SP_USED_RATE) {
-            reject(m, offset, value, SP_ERR_RESERVED);
+            sp_model_reject(m, offset, value, SP_ERR_RESERVED);
             return;
         }
         if (value == 0 || value > (1u << m->params.count_bits)) {
-            reject(m, offset, value, SP_ERR_RATE);
+            sp_model_reject(m, offset, value, SP_ERR_RATE);
             return;
         }
         reg = &m->rate;
@@ -714,19 +748,19 @@ static void write_config(sp_model_t *m, uint32_t offset, uint32_t value)
         unsigned wl = (value >> SP_TABLE_WAYS_LOG2_SHIFT) & SP_TABLE_WAYS_LOG2_MASK;
         unsigned tb = (value >> SP_TABLE_TAG_BITS_SHIFT) & SP_TABLE_TAG_BITS_MASK;
         if (value & ~SP_USED_TABLE) {
-            reject(m, offset, value, SP_ERR_RESERVED);
+            sp_model_reject(m, offset, value, SP_ERR_RESERVED);
             return;
         }
         if (ib > m->params.table_aw) {
-            reject(m, offset, value, SP_ERR_TABLE_SIZE);
+            sp_model_reject(m, offset, value, SP_ERR_TABLE_SIZE);
             return;
         }
         if (wl > m->params.ways_log2_max || wl > ib) {
-            reject(m, offset, value, SP_ERR_WAYS);
+            sp_model_reject(m, offset, value, SP_ERR_WAYS);
             return;
         }
         if (tb == 0 || tb > m->params.tag_bits_max) {
-            reject(m, offset, value, SP_ERR_TAG_BITS);
+            sp_model_reject(m, offset, value, SP_ERR_TAG_BITS);
             return;
         }
         reg = &m->table_cfg;
@@ -736,11 +770,11 @@ static void write_config(sp_model_t *m, uint32_t offset, uint32_t value)
         unsigned eh = (value >> SP_TAG_EVICT_HITS_SHIFT) & SP_TAG_EVICT_HITS_MASK;
         unsigned rm = (value >> SP_TAG_REPLACE_MISSES_SHIFT) & SP_TAG_REPLACE_MISSES_MASK;
         if (value & ~SP_USED_TAG_THRESH) {
-            reject(m, offset, value, SP_ERR_RESERVED);
+            sp_model_reject(m, offset, value, SP_ERR_RESERVED);
             return;
         }
         if (eh == 0 || rm < 2 || rm > (1u << m->params.miss_bits)) {
-            reject(m, offset, value, SP_ERR_THRESHOLD);
+            sp_model_reject(m, offset, value, SP_ERR_THRESHOLD);
             return;
         }
         reg = &m->tag_thresh;
@@ -755,16 +789,16 @@ static void write_config(sp_model_t *m, uint32_t offset, uint32_t value)
 static void write_ctrl(sp_model_t *m, uint32_t value)
 {
     if (value & ~SP_USED_CTRL) {
-        reject(m, SP_REG_CTRL, value, SP_ERR_RESERVED);
+        sp_model_reject(m, SP_REG_CTRL, value, SP_ERR_RESERVED);
         return;
     }
     if ((value & SP_CTRL_ENABLE) && !(m->ctrl & SP_CTRL_ENABLE)) {
         if (m->flushing) {
-            reject(m, SP_REG_CTRL, value, SP_ERR_BUSY);
+            sp_model_reject(m, SP_REG_CTRL, value, SP_ERR_BUSY);
             return;
         }
         if (m->sampler == SP_SAMPLER_TAG && m->evict_hits > m->rate) {
-            reject(m, SP_REG_CTRL, value, SP_ERR_CONFIG);
+            sp_model_reject(m, SP_REG_CTRL, value, SP_ERR_CONFIG);
             return;
         }
     }
@@ -774,11 +808,11 @@ static void write_ctrl(sp_model_t *m, uint32_t value)
 static void write_cmd(sp_model_t *m, uint32_t value)
 {
     if (value & ~SP_USED_CMD) {
-        reject(m, SP_REG_CMD, value, SP_ERR_RESERVED);
+        sp_model_reject(m, SP_REG_CMD, value, SP_ERR_RESERVED);
         return;
     }
     if ((value & (SP_CMD_FLUSH_ASSOC | SP_CMD_CLEAR_TABLE)) && !stopped(m)) {
-        reject(m, SP_REG_CMD, value, SP_ERR_BUSY);
+        sp_model_reject(m, SP_REG_CMD, value, SP_ERR_BUSY);
         return;
     }
     if (value & SP_CMD_CLEAR_TABLE)
@@ -807,18 +841,18 @@ static void write_filter(sp_model_t *m, uint32_t offset, uint32_t value)
                         : offset == SP_REG_FILTER_PC_HI && m->params.word_bits == 32 ? ~0u
                                                                                       : 0u;
     if (value & reserved) {
-        reject(m, offset, value, SP_ERR_RESERVED);
+        sp_model_reject(m, offset, value, SP_ERR_RESERVED);
         return;
     }
     if (offset == SP_REG_FILTER_SEL) {
         if (value >= n)
-            reject(m, offset, value, SP_ERR_FILTER);
+            sp_model_reject(m, offset, value, SP_ERR_FILTER);
         else
             m->filter_sel = value;
         return;
     }
     if (sel >= n) {
-        reject(m, offset, value, SP_ERR_FILTER);
+        sp_model_reject(m, offset, value, SP_ERR_FILTER);
         return;
     }
     if (offset == SP_REG_FILTER_CTRL) {
@@ -848,13 +882,13 @@ void sp_reg_write(sp_model_t *m, uint32_t offset, uint32_t value)
         break;
     case SP_REG_IRQ_ENABLE:
         if (value & ~SP_USED_IRQ_ENABLE)
-            reject(m, offset, value, SP_ERR_RESERVED);
+            sp_model_reject(m, offset, value, SP_ERR_RESERVED);
         else
             m->irq_enable = value;
         break;
     case SP_REG_IRQ_STATUS:
         if (value & ~SP_USED_IRQ_STATUS)
-            reject(m, offset, value, SP_ERR_RESERVED);
+            sp_model_reject(m, offset, value, SP_ERR_RESERVED);
         else /* the watermark bit is a level */
             m->irq_sticky &= ~(value & (SP_IRQ_DROP | SP_IRQ_ERROR | SP_IRQ_FLUSH_DONE));
         break;
@@ -870,25 +904,25 @@ void sp_reg_write(sp_model_t *m, uint32_t offset, uint32_t value)
         break;
     case SP_REG_SEED:
         if (!stopped(m))
-            reject(m, offset, value, SP_ERR_BUSY);
+            sp_model_reject(m, offset, value, SP_ERR_BUSY);
         else if (value == 0)
-            reject(m, offset, value, SP_ERR_SEED);
+            sp_model_reject(m, offset, value, SP_ERR_SEED);
         else
             m->seed = value;
         break;
     case SP_REG_OQ_WATERMARK:
         if (value & ~SP_USED_OQ_WATERMARK)
-            reject(m, offset, value, SP_ERR_RESERVED);
+            sp_model_reject(m, offset, value, SP_ERR_RESERVED);
         else if (value == 0 || value > oq_depth(m))
-            reject(m, offset, value, SP_ERR_WATERMARK);
+            sp_model_reject(m, offset, value, SP_ERR_WATERMARK);
         else
             m->oq_watermark = value;
         break;
     case SP_REG_SBOX_ADDR:
         if (!stopped(m))
-            reject(m, offset, value, SP_ERR_BUSY);
+            sp_model_reject(m, offset, value, SP_ERR_BUSY);
         else if (value & ~SP_USED_SBOX_ADDR)
-            reject(m, offset, value, SP_ERR_RESERVED);
+            sp_model_reject(m, offset, value, SP_ERR_RESERVED);
         else
             m->sbox_addr = (uint8_t)value;
         break;
@@ -900,9 +934,9 @@ void sp_reg_write(sp_model_t *m, uint32_t offset, uint32_t value)
         break;
     case SP_REG_SBOX_DATA:
         if (!stopped(m)) {
-            reject(m, offset, value, SP_ERR_BUSY);
+            sp_model_reject(m, offset, value, SP_ERR_BUSY);
         } else if (value & ~SP_USED_SBOX_DATA) {
-            reject(m, offset, value, SP_ERR_RESERVED);
+            sp_model_reject(m, offset, value, SP_ERR_RESERVED);
         } else {
             m->sbox[m->sbox_addr] = (uint8_t)value;
             fold_entry(m, m->sbox_addr);
@@ -910,7 +944,7 @@ void sp_reg_write(sp_model_t *m, uint32_t offset, uint32_t value)
         }
         break;
     default:
-        reject(m, offset, value, SP_ERR_ADDRESS);
+        sp_model_reject(m, offset, value, SP_ERR_ADDRESS);
         break;
     }
 }
@@ -920,7 +954,22 @@ static uint32_t irq_status(const sp_model_t *m)
     return m->irq_sticky | (m->oq_fill >= m->oq_watermark ? SP_IRQ_WATERMARK : 0u);
 }
 
+/* MSG_HEAD as a read returns it for message MSG */
+static uint32_t head_word(const sp_message_t *msg)
+{
+    return SP_MSG_VALID | (uint32_t)msg->tuple.kind << SP_MSG_KIND_SHIFT | (msg->count & SP_MSG_COUNT_MASK);
+}
+
 uint32_t sp_reg_read(sp_model_t *m, uint32_t offset)
+{
+    if (offset == SP_REG_SBOX_DATA)
+        return m->sbox[m->sbox_addr++];
+    if (offset == SP_REG_MSG_HEAD)
+        return sp_model_pop(m, &m->window) ? head_word(&m->window) : 0u;
+    return sp_reg_peek(m, offset);
+}
+
+uint32_t sp_reg_peek(const sp_model_t *m, uint32_t offset)
 {
     const sp_params_t *p = &m->params;
     if (offset >= SP_REG_ACC_BASE && offset <= SP_REG_LAST && !(offset & 3u)) {
@@ -977,12 +1026,9 @@ uint32_t sp_reg_read(sp_model_t *m, uint32_t offset)
     case SP_REG_SBOX_ADDR:
         return m->sbox_addr;
     case SP_REG_SBOX_DATA:
-        return m->sbox[m->sbox_addr++];
+        return m->sbox[m->sbox_addr];
     case SP_REG_MSG_HEAD:
-        if (!sp_model_pop(m, &m->window))
-            return 0;
-        return SP_MSG_VALID | (uint32_t)m->window.tuple.kind << SP_MSG_KIND_SHIFT |
-               (m->window.count & SP_MSG_COUNT_MASK);
+        return m->oq_fill ? head_word(&m->oq[m->oq_head]) : 0u;
     case SP_REG_FILTER_SEL:
         return m->filter_sel;
     case SP_REG_FILTER_CTRL:

@@ -61,8 +61,9 @@ private:
     /* The port's decisions for a tuple offered in the next cycle, and the line. */
     void outputs()
     {
-        bool on = (m_->ctrl & SP_CTRL_ENABLE) != 0, dp = (m_->ctrl & SP_CTRL_DROP) != 0;
-        bool full = m_->oq_fill >= depth_;
+        uint32_t ctrl = sp_reg_peek(m_.get(), SP_REG_CTRL);
+        bool on = (ctrl & SP_CTRL_ENABLE) != 0, dp = (ctrl & SP_CTRL_DROP) != 0;
+        bool full = sp_reg_peek(m_.get(), SP_REG_OQ_FILL) >= depth_;
         tready.write(!on || !full || dp);
         tdrop.write(on && full && dp);
         irq.write(sp_model_irq(m_.get()) != 0);

@@ -122,9 +122,9 @@ void SpBench::handshake()
         window_tuples++;
     }
     if (pins_.drop) {
-        if (!(m->ctrl & SP_CTRL_ENABLE) || !(m->ctrl & SP_CTRL_DROP))
-            fail(fmt("obs_drop_o = 1 for a tuple taken with CTRL = 0x%x (drop needs ENABLE and DROP)",
-                     m->ctrl));
+        uint32_t ctrl = sp_reg_peek(m, SP_REG_CTRL);
+        if (!(ctrl & SP_CTRL_ENABLE) || !(ctrl & SP_CTRL_DROP))
+            fail(fmt("obs_drop_o = 1 for a tuple taken with CTRL = 0x%x (drop needs ENABLE and DROP)", ctrl));
         /* the port may drop only when every slot is used or promised: the
          * messages not yet popped plus at most a tuple queue and a pipeline */
         uint64_t depth = 1u << params.oq_aw, slack = 32;
@@ -151,7 +151,7 @@ void SpBench::complete_access()
     if (pins_.we) {
         if (mirror_writes_) {
             sp_reg_write(m, adr, pins_.dat);
-            if (mirror_ && adr == SP_REG_CTRL && (m->ctrl & SP_CTRL_ENABLE))
+            if (mirror_ && adr == SP_REG_CTRL && running())
                 mirror_ = false; /* started: the model's queue goes back to the deque */
             drain_model(NO_TUPLE);
         }
@@ -241,14 +241,21 @@ void SpBench::reset(unsigned n)
     sp_model_init(m, &params);
     expected_.clear();
     window_ = sp_message_t{};
+    /* the model's reset configuration, as its registers show it */
     SpConfig c;
-    c.rate = m->rate;
-    c.index_bits = m->index_bits;
-    c.ways_log2 = (m->table_cfg >> SP_TABLE_WAYS_LOG2_SHIFT) & 3u;
-    c.tag_bits = m->tag_bits;
-    c.evict_hits = m->evict_hits;
-    c.replace_misses = m->replace_misses;
+    uint32_t table = sp_reg_peek(m, SP_REG_TABLE), thresh = sp_reg_peek(m, SP_REG_TAG_THRESH);
+    c.rate = sp_reg_peek(m, SP_REG_RATE) >> SP_RATE_SHIFT & SP_RATE_MASK;
+    c.index_bits = table >> SP_TABLE_INDEX_BITS_SHIFT & SP_TABLE_INDEX_BITS_MASK;
+    c.ways_log2 = table >> SP_TABLE_WAYS_LOG2_SHIFT & SP_TABLE_WAYS_LOG2_MASK;
+    c.tag_bits = table >> SP_TABLE_TAG_BITS_SHIFT & SP_TABLE_TAG_BITS_MASK;
+    c.evict_hits = thresh >> SP_TAG_EVICT_HITS_SHIFT & SP_TAG_EVICT_HITS_MASK;
+    c.replace_misses = thresh >> SP_TAG_REPLACE_MISSES_SHIFT & SP_TAG_REPLACE_MISSES_MASK;
     cfg = c;
+}
+
+bool SpBench::running()
+{
+    return (sp_reg_peek(m, SP_REG_CTRL) & SP_CTRL_ENABLE) != 0;
 }
 
 /* ----------------------------------------------------------------- bus */
@@ -286,11 +293,7 @@ void SpBench::wr_expect_reject(uint32_t adr, uint32_t value, unsigned code)
     mirror_writes_ = false;
     access(true, adr, value);
     mirror_writes_ = true;
-    if (m->err_code == 0) {
-        m->err_code = code | (adr & 0xFFFu) << SP_ERR_OFFSET_SHIFT;
-        m->err_value = value;
-    }
-    m->irq_sticky |= SP_IRQ_ERROR;
+    sp_model_reject(m, adr & 0xFFFu, value, (enum sp_err)code);
 }
 
 /* ------------------------------------------------------ driver software */
@@ -356,10 +359,11 @@ void SpBench::drain()
 {
     while (pop()) {
     }
-    if (mirror_ && m->oq_fill)
+    sp_message_t next;
+    if (mirror_ && sp_model_peek(m, &next))
         fail(fmt("the RTL output queue is empty but the model's (block stopped) holds %u message(s); "
-                 "the next is ", m->oq_fill) +
-             msg_str(m->oq[m->oq_head]));
+                 "the next is ", sp_reg_peek(m, SP_REG_OQ_FILL)) +
+             msg_str(next));
     if (!expected_.empty()) {
         const Expected &e = expected_.front();
         fail(fmt("the RTL output queue is empty but %zu more message(s) are expected; the next is ",
@@ -392,17 +396,16 @@ void SpBench::enter_mirror()
 {
     if (mirror_)
         return;
-    if (m->ctrl & SP_CTRL_ENABLE)
+    if (running())
         fail("harness: enter_mirror() while the block runs");
     size_t n = expected_.size();
     if (n > (1u << params.oq_aw))
         fail(fmt("%zu messages are expected but the RTL's queue holds at most %u", n, 1u << params.oq_aw));
-    if (m->oq_fill)
+    std::vector<sp_message_t> msgs;
+    for (const Expected &e : expected_)
+        msgs.push_back(e.msg);
+    if (sp_model_load_queue(m, msgs.data(), (unsigned)n) != 0)
         fail("harness: the model's queue was not drained");
-    m->oq_head = 0;
-    for (size_t i = 0; i < n; i++)
-        m->oq[i] = expected_[i].msg;
-    m->oq_fill = (unsigned)n;
     expected_.clear();
     mirror_ = true;
 }
@@ -410,15 +413,15 @@ void SpBench::enter_mirror()
 void SpBench::configure(const SpConfig &c, bool all_regs)
 {
     wait_status_clear(SP_STATUS_BUSY | SP_STATUS_FLUSHING, true);
-    if (m->err_code)
+    if (sp_reg_peek(m, SP_REG_ERR_CODE))
         wr(SP_REG_ERR_CODE, 0);
     struct W {
         uint32_t adr, val, cur;
-    } w[] = {{SP_REG_MODE, c.mode_reg(), m->mode},
-             {SP_REG_RATE, c.rate, m->rate},
-             {SP_REG_TABLE, c.table_reg(), m->table_cfg},
-             {SP_REG_TAG_THRESH, c.thresh_reg(), m->tag_thresh},
-             {SP_REG_SEED, c.seed, m->seed}};
+    } w[] = {{SP_REG_MODE, c.mode_reg(), sp_reg_peek(m, SP_REG_MODE)},
+             {SP_REG_RATE, c.rate, sp_reg_peek(m, SP_REG_RATE)},
+             {SP_REG_TABLE, c.table_reg(), sp_reg_peek(m, SP_REG_TABLE)},
+             {SP_REG_TAG_THRESH, c.thresh_reg(), sp_reg_peek(m, SP_REG_TAG_THRESH)},
+             {SP_REG_SEED, c.seed, sp_reg_peek(m, SP_REG_SEED)}};
     for (int i = 4; i > 0; i--)
         std::swap(w[i], w[rng.below(i + 1)]);
     for (const W &x : w) {
@@ -432,9 +435,8 @@ void SpBench::configure(const SpConfig &c, bool all_regs)
     }
     if (c.watermark)
         wr(SP_REG_OQ_WATERMARK, c.watermark);
-    if (m->err_code)
-        fail(fmt("harness: the model rejected configuration %s (ERR_CODE 0x%x)", c.str().c_str(),
-                 m->err_code));
+    if (uint32_t err = sp_reg_peek(m, SP_REG_ERR_CODE))
+        fail(fmt("harness: the model rejected configuration %s (ERR_CODE 0x%x)", c.str().c_str(), err));
     cfg = c;
 }
 
@@ -450,13 +452,14 @@ void SpBench::stream(SpSource &src, const SpStreamOpts &o)
     idle_ = o.idle;
     stream_tuples = 0;
     bool did_reset = false;
-    if (o.drain == SP_DRAIN_IRQ && !(m->irq_enable & SP_IRQ_WATERMARK))
-        wr(SP_REG_IRQ_ENABLE, m->irq_enable | SP_IRQ_WATERMARK);
+    uint32_t irq_enable = sp_reg_peek(m, SP_REG_IRQ_ENABLE);
+    if (o.drain == SP_DRAIN_IRQ && !(irq_enable & SP_IRQ_WATERMARK))
+        wr(SP_REG_IRQ_ENABLE, irq_enable | SP_IRQ_WATERMARK);
     while (src_ || pending_) {
         if (o.reset_at && !did_reset && stream_tuples >= o.reset_at) {
             did_reset = true;
             SpConfig c = cfg;
-            uint32_t irq_en = m->irq_enable;
+            uint32_t irq_en = sp_reg_peek(m, SP_REG_IRQ_ENABLE);
             reset(1 + (unsigned)rng.below(4));
             configure(c);
             if (irq_en)
@@ -515,7 +518,7 @@ void SpBench::stream(SpSource &src, const SpStreamOpts &o)
 
 void SpBench::quiesce(bool flush)
 {
-    wr(SP_REG_CTRL, m->ctrl & SP_CTRL_DROP);
+    wr(SP_REG_CTRL, sp_reg_peek(m, SP_REG_CTRL) & SP_CTRL_DROP);
     wait_status_clear(SP_STATUS_BUSY, true);
     enter_mirror();
     if (flush) {
@@ -589,7 +592,7 @@ void SpBench::check_registers()
         compare_reg(r.adr, ~0u, r.name);
     if (pins_.irq != (sp_model_irq(m) ? 1 : 0))
         fail(fmt("irq_o = %u, expected %u (IRQ_STATUS 0x%x, IRQ_ENABLE 0x%x)", pins_.irq,
-                 sp_model_irq(m), sp_reg_read(m, SP_REG_IRQ_STATUS), m->irq_enable));
+                 sp_model_irq(m), sp_reg_read(m, SP_REG_IRQ_STATUS), sp_reg_peek(m, SP_REG_IRQ_ENABLE)));
 }
 
 void SpBench::check_fsm()
@@ -597,10 +600,10 @@ void SpBench::check_fsm()
     static const char *const names[] = {"E1", "E2", "E3", "E4", "E5", "E5a", "E6", "E6a"};
     for (int i = 0; i < 8; i++) {
         uint64_t r = fsm_rtl[i] - fsm_rtl_base[i];
-        if (r != m->fsm_hits[i])
+        if (r != sp_model_fsm_hits(m, (unsigned)i))
             fail(fmt("obs_fsm_o: transition %s seen %" PRIu64 " times since reset, the model made it %" PRIu64
                      " times",
-                     names[i], r, m->fsm_hits[i]));
+                     names[i], r, sp_model_fsm_hits(m, (unsigned)i)));
     }
 }
 
@@ -675,8 +678,8 @@ void SpBench::misc_event()
     }
     case 14: /* stop and start again at once: tuples taken before the stop are still
                 being compressed (BUSY) when the start comes, which the spec allows */
-        if (m->ctrl & SP_CTRL_ENABLE) {
-            uint32_t ctrl = m->ctrl;
+        if (running()) {
+            uint32_t ctrl = sp_reg_peek(m, SP_REG_CTRL);
             wr(SP_REG_CTRL, ctrl & SP_CTRL_DROP);
             idle((unsigned)rng.below(4));
             wr(SP_REG_CTRL, ctrl);
@@ -721,14 +724,14 @@ void SpBench::misc_event()
                                         SP_REG_SBOX_DATA};
         uint32_t adr = regs[rng.below(7)];
         uint32_t v = adr == SP_REG_RATE ? (uint32_t)rng.range(1, 8) : (uint32_t)rng.below(256);
-        if (m->ctrl & SP_CTRL_ENABLE)
+        if (running())
             wr(adr, v);
         break;
     }
     case 6: { /* commands while running: flush and clear are rejected, snapshot is not */
         static const uint32_t cmds[] = {SP_CMD_FLUSH_ASSOC, SP_CMD_CLEAR_TABLE,
                                         SP_CMD_FLUSH_ASSOC | SP_CMD_SNAPSHOT, 0x8, 0x80000004u};
-        if (m->ctrl & SP_CTRL_ENABLE)
+        if (running())
             wr(SP_REG_CMD, cmds[rng.below(5)]);
         break;
     }
@@ -745,14 +748,14 @@ void SpBench::misc_event()
         break;
     }
     case 10: /* the input policy changes while tuples stream */
-        if (m->ctrl & SP_CTRL_ENABLE)
+        if (running())
             wr(SP_REG_CTRL, SP_CTRL_ENABLE | (rng.chance(0.5) ? SP_CTRL_DROP : 0u));
         break;
     case 11: /* interrupt enables; the watermark one stays if a handler relies on it */
-        wr(SP_REG_IRQ_ENABLE, (uint32_t)rng.below(16) | (m->irq_enable & SP_IRQ_WATERMARK));
+        wr(SP_REG_IRQ_ENABLE, (uint32_t)rng.below(16) | (sp_reg_peek(m, SP_REG_IRQ_ENABLE) & SP_IRQ_WATERMARK));
         break;
     case 12: /* reserved bits of CTRL and IRQ_ENABLE: rejected, nothing changes */
-        wr(rng.chance(0.5) ? SP_REG_CTRL : SP_REG_IRQ_ENABLE, m->ctrl | 0x100u);
+        wr(rng.chance(0.5) ? SP_REG_CTRL : SP_REG_IRQ_ENABLE, sp_reg_peek(m, SP_REG_CTRL) | 0x100u);
         break;
     default: /* reads with side effects, S-box window included */
         compare_reg(SP_REG_SBOX_DATA, ~0u, "SBOX_DATA");

@@ -57,11 +57,13 @@ struct SpMismatch : public std::runtime_error {
 
 /* A run-time configuration of the block. */
 struct SpConfig {
-    unsigned sampler = SP_SAMPLER_HP;
+    /* the register map's reset values */
+    unsigned sampler = SP_MODE_SAMPLER_RESET;
     bool assoc = false, discard = false, drop = false;
-    unsigned rate = 256, index_bits = 11, ways_log2 = 1, tag_bits = 2;
-    unsigned evict_hits = 32, replace_misses = 7;
-    uint32_t seed = 0x9E3779B9u;
+    unsigned rate = SP_RATE_RESET, index_bits = SP_TABLE_INDEX_BITS_RESET;
+    unsigned ways_log2 = SP_TABLE_WAYS_LOG2_RESET, tag_bits = SP_TABLE_TAG_BITS_RESET;
+    unsigned evict_hits = SP_TAG_EVICT_HITS_RESET, replace_misses = SP_TAG_REPLACE_MISSES_RESET;
+    uint32_t seed = SP_SEED_RESET;
     unsigned watermark = 0; /* 0: leave the reset value */
     uint32_t mode_reg() const;
     uint32_t table_reg() const;
@@ -158,6 +160,8 @@ public:
 
     SpRng rng;
     sp_model_t *m; /* the model, never stalled: its queue is drained after every step */
+    /* the model's CTRL.ENABLE (through its registers, like every look at the model) */
+    bool running();
     sp_params_t params;
     SpConfig cfg;  /* the configuration the last configure() wrote */
 

@@ -40,11 +40,12 @@ public:
 
 private:
     unsigned depth() const { return 1u << p_.oq_aw; }
-    bool enabled() const { return m_.ctrl & SP_CTRL_ENABLE; }
-    bool full() const { return m_.oq_fill >= depth(); }
-    bool ready() const { return bug_ == 2 || !(enabled() && !(m_.ctrl & SP_CTRL_DROP) && full()); }
+    uint32_t ctrl() const { return sp_reg_peek(&m_, SP_REG_CTRL); }
+    bool enabled() const { return ctrl() & SP_CTRL_ENABLE; }
+    bool full() const { return sp_reg_peek(&m_, SP_REG_OQ_FILL) >= depth(); }
+    bool ready() const { return bug_ == 2 || !(enabled() && !(ctrl() & SP_CTRL_DROP) && full()); }
     /* fault 2 drops under the stall policy instead of stalling */
-    bool dropping() const { return enabled() && (bug_ == 2 || (m_.ctrl & SP_CTRL_DROP)) && full(); }
+    bool dropping() const { return enabled() && (bug_ == 2 || (ctrl() & SP_CTRL_DROP)) && full(); }
 
     void edge(const SpPins &x)
     {
@@ -53,13 +54,13 @@ private:
             sp_tuple_t t = {x.tw0, x.tw1, x.tkind};
             uint64_t before[8];
             for (int i = 0; i < 8; i++)
-                before[i] = m_.fsm_hits[i];
+                before[i] = sp_model_fsm_hits(&m_, (unsigned)i);
             if (dropping())
                 sp_model_drop(&m_);
             else if (!(bug_ == 3 && enabled() && ++pushes_ % 20000 == 0))
                 sp_model_push(&m_, &t);
             for (int i = 0; i < 8; i++)
-                if (m_.fsm_hits[i] != before[i])
+                if (sp_model_fsm_hits(&m_, (unsigned)i) != before[i])
                     fsm_q_ |= (uint8_t)(1u << i);
             if (bug_ == 5 && (fsm_q_ & 4) && ++fsm_bugs_ % 5000 == 0)
                 fsm_q_ = (uint8_t)((fsm_q_ & ~4u) | 0x80u);
@@ -73,23 +74,19 @@ private:
                        (adr == SP_REG_CMD && (x.dat & (SP_CMD_CLEAR_TABLE | SP_CMD_FLUSH_ASSOC)));
             if (cfg && busy_) {
                 /* what the model cannot know: the RTL is busy */
-                if (!m_.err_code) {
-                    m_.err_code = SP_ERR_BUSY | adr << SP_ERR_OFFSET_SHIFT;
-                    m_.err_value = x.dat;
-                }
-                m_.irq_sticky |= SP_IRQ_ERROR;
+                sp_model_reject(&m_, adr, x.dat, SP_ERR_BUSY);
             } else {
-                uint32_t ctrl = m_.ctrl;
-                bool stopped = !(ctrl & SP_CTRL_ENABLE) && !m_.flushing;
+                uint32_t ctrl_before = ctrl();
+                bool stopped = !(ctrl_before & SP_CTRL_ENABLE) &&
+                               !(sp_reg_peek(&m_, SP_REG_STATUS) & SP_STATUS_FLUSHING);
                 sp_reg_write(&m_, adr, x.dat);
-                uint32_t now = adr == SP_REG_MODE ? m_.mode : adr == SP_REG_RATE ? m_.rate
-                             : adr == SP_REG_TABLE ? m_.table_cfg : m_.tag_thresh;
+                uint32_t now = sp_reg_peek(&m_, adr);
                 bool clears = (adr == SP_REG_MODE || adr == SP_REG_RATE || adr == SP_REG_TABLE ||
                                adr == SP_REG_TAG_THRESH) && now == x.dat;
                 clears |= adr == SP_REG_CMD && (x.dat & SP_CMD_CLEAR_TABLE) && x.dat < 8;
                 if (stopped && clears)
                     busy_ = 1u << p_.table_aw;
-                if ((ctrl & SP_CTRL_ENABLE) && !(m_.ctrl & SP_CTRL_ENABLE))
+                if ((ctrl_before & SP_CTRL_ENABLE) && !enabled())
                     busy_ = 3;
             }
         }

@@ -80,6 +80,6 @@ std::unique_ptr<SpSource> sp_concat_source(const std::string &name,
                                            std::vector<std::unique_ptr<SpSource>> parts);
 
 /* The S-box, index width and word width a model configuration hashes with. */
-SpHashView sp_hash_view(const sp_model_t *m);
+SpHashView sp_hash_view(const sp_model_t *m, const sp_params_t &p);
 
 #endif

@@ -46,7 +46,7 @@ void require_htp_coverage(SpBench &b)
 {
     static const char *const names[SP_HTP_COUNT] = {"claim", "owner", "rest", "switch", "emit"};
     for (unsigned i = 0; i < SP_HTP_COUNT; i++)
-        if (b.m->htp_hits[i] == 0)
+        if (sp_model_htp_hits(b.m, i) == 0)
             b.fail(std::string("coverage: the HTP transition '") + names[i] + "' never happened");
 }
 
@@ -125,10 +125,12 @@ std::unique_ptr<SpSource> rand_source(SpBench &b, uint64_t n, std::string &desc)
         return sp_pool_source(desc, sp_make_pool(r, pool, wb, 2), SP_DIST_FEWHOT, 0.9, n, seed);
     }
     default: {
-        SpHashView h = sp_hash_view(b.m);
+        SpHashView h = sp_hash_view(b.m, b.params);
         size_t cnt = (size_t)r.range(2, 24);
-        unsigned tb = (b.m->sampler == SP_SAMPLER_TAG || b.m->sampler == SP_SAMPLER_HTP) && r.chance(0.5)
-                          ? b.m->tag_bits : 0;
+        uint32_t table = sp_reg_peek(b.m, SP_REG_TABLE);
+        unsigned sampler = sp_reg_peek(b.m, SP_REG_MODE) >> SP_MODE_SAMPLER_SHIFT & SP_MODE_SAMPLER_MASK;
+        unsigned tb = (sampler == SP_SAMPLER_TAG || sampler == SP_SAMPLER_HTP) && r.chance(0.5)
+                          ? table >> SP_TABLE_TAG_BITS_SHIFT & SP_TABLE_TAG_BITS_MASK : 0;
         std::vector<sp_tuple_t> pool = sp_make_colliding(r, cnt, h, tb);
         desc = "collide/" + std::to_string(pool.size());
         std::vector<std::unique_ptr<SpSource>> parts;
@@ -250,7 +252,7 @@ void add_hazards(std::vector<Scenario> &v, const sp_params_t &p, const SpSuiteOp
                                  c.drop = false;
                                  b.configure(c);
                                  std::vector<sp_tuple_t> set =
-                                     sp_make_colliding(b.rng, 4, sp_hash_view(b.m), 0);
+                                     sp_make_colliding(b.rng, 4, sp_hash_view(b.m, b.params), 0);
                                  std::vector<sp_tuple_t> seq;
                                  for (int k = 0; k < 40; k++)
                                      seq.push_back(set[0]); /* the same tuple every clock */
@@ -290,7 +292,7 @@ void add_buckets(std::vector<Scenario> &v, const sp_params_t &p, const SpSuiteOp
                                  b.configure(c);
                                  unsigned tb = b.rng.chance(0.5) ? c.tag_bits : 0;
                                  auto set = sp_make_colliding(b.rng, (size_t)b.rng.range(3, 12),
-                                                              sp_hash_view(b.m), tb);
+                                                              sp_hash_view(b.m, b.params), tb);
                                  auto src = sp_pool_source("bucket", set, SP_DIST_ZIPF, 0.8,
                                                            scaled(so, 8000), b.rng.next());
                                  phase(b, c, *src, rand_opts(b, 0.0), true);
@@ -303,7 +305,7 @@ void add_buckets(std::vector<Scenario> &v, const sp_params_t &p, const SpSuiteOp
                                  c.tag_bits = p.tag_bits_max;
                                  c.drop = false;
                                  b.configure(c);
-                                 auto set = sp_make_colliding(b.rng, 16, sp_hash_view(b.m), 0);
+                                 auto set = sp_make_colliding(b.rng, 16, sp_hash_view(b.m, b.params), 0);
                                  size_t j = 1;
                                  while (j < set.size() && sp_model_tag(b.m, &set[j]) == sp_model_tag(b.m, &set[0]))
                                      j++;
@@ -339,7 +341,7 @@ void add_saturation(std::vector<Scenario> &v, const sp_params_t &p, const SpSuit
                          c.evict_hits = c.rate;
                          c.drop = false;
                          b.configure(c);
-                         auto set = sp_make_colliding(b.rng, 2, sp_hash_view(b.m), 0);
+                         auto set = sp_make_colliding(b.rng, 2, sp_hash_view(b.m, b.params), 0);
                          std::vector<sp_tuple_t> seq(c.rate * 2 + c.rate / 2 + 3, set[0]);
                          seq.push_back(set[1]);
                          auto src = sp_vector_source("saturate", seq);
@@ -355,7 +357,7 @@ void add_saturation(std::vector<Scenario> &v, const sp_params_t &p, const SpSuit
                              t.evict_hits = t.rate;
                              t.replace_misses = std::min(4u, 1u << p.miss_bits);
                              b.configure(t);
-                             auto two = sp_make_colliding(b.rng, 2, sp_hash_view(b.m), 0);
+                             auto two = sp_make_colliding(b.rng, 2, sp_hash_view(b.m, b.params), 0);
                              std::vector<sp_tuple_t> q;
                              for (int rep = 0; rep < 50; rep++) {
                                  for (unsigned i = 0; i + 1 < t.rate; i++)
@@ -394,7 +396,7 @@ void add_assoc(std::vector<Scenario> &v, const sp_params_t &p, const SpSuiteOpts
                          /* nobody pops: the queue ends exactly full, A_k holds k entries */
                          stream_undrained(b, *sp_vector_source("evict", seq));
                          b.wr(SP_REG_CMD, SP_CMD_FLUSH_ASSOC);
-                         if (!b.m->flushing)
+                         if (!(sp_reg_peek(b.m, SP_REG_STATUS) & SP_STATUS_FLUSHING))
                              b.fail("harness: the queue should be full when the flush starts");
                          /* the flush waits for room: start, configuration and clear are BUSY */
                          b.check_registers();
