@@ -16,7 +16,7 @@ core:
 # verif/verif.mk builds sp_tb_full, the sources of those libraries, and the
 # full build's parameters for the bench's C++ (the RTL's defaults are the full
 # build, rtl/builds.toml).
-CORE_C_SRCS = $(SPDRIVER_SRCS) $(SPPROFILE_SRCS) $(SPTRACE_SRCS) $(SPMODEL_SRCS)
+CORE_C_SRCS = $(SPCLI_SRCS) $(SPDRIVER_SRCS) $(SPPROFILE_SRCS) $(SPTRACE_SRCS) $(SPMODEL_SRCS)
 print-core-inputs:
 	@echo "VERIF_RTL_TB_SRCS = $(VERIF_RTL_TB_SRCS)"
 	@echo "VERIF_VFLAGS = $(VERIF_VFLAGS)"

@@ -16,14 +16,13 @@ SYSC_BIN  := $(BIN)/sp_sysc
 SYSC_SET  ?= hp
 SYSC_SRCS := $(wildcard sim/src/*.cpp)
 SYSC_HDRS := $(wildcard sim/src/*.h) verif/tb/sp_tb_params.h
-SYSC_INC  := $(VERIF_INC) -I$(abspath sw/cli) -I$(abspath sw/profile/compare) \
-             -I$(abspath sw/profile/value) -I$(abspath sim/src)
+SYSC_INC  := $(VERIF_INC) -I$(abspath sim/src)
 SYSC_CXXFLAGS := -std=c++17 -O2 -Wall -Wextra
 # Debian's libsystemc-dev; verilator --sc finds it there by itself
 SYSTEMC_HDR := $(wildcard $(or $(SYSTEMC_INCLUDE),/usr/include)/systemc.h)
 
-$(SYSC_BIN): $(SYSC_SRCS) $(SYSC_HDRS) $(VERIF_RTL) $(VERIF_RTL_INC) $(VERIF_VLT) $(SPCLI_LIB) \
-             $(SPDRIVER_LIB) $(SPPROFILE_LIB) $(SPTRACE_LIB) $(SPMODEL_LIB)
+$(SYSC_BIN): $(SYSC_SRCS) $(SYSC_HDRS) $(VERIF_RTL) $(VERIF_RTL_INC) $(VERIF_VLT) \
+             $(VERIF_LIB_FILES)
 	@command -v $(VERILATOR) >/dev/null || { echo "sysc: $(VERILATOR) not found (scripts/deps.sh installs it)"; exit 1; }
 	@test -n "$(SYSTEMC_HDR)" || { echo "sysc: SystemC not found (scripts/deps.sh installs libsystemc-dev)"; exit 1; }
 	@mkdir -p $(SYSC_DIR) $(BIN)
@@ -32,7 +31,7 @@ $(SYSC_BIN): $(SYSC_SRCS) $(SYSC_HDRS) $(VERIF_RTL) $(VERIF_RTL_INC) $(VERIF_VLT
 	  -Wno-fatal -Wno-lint -Wno-style --top-module sp_stratprof -I$(VERIF_RTL_DIR) $(SP_SBOX_DEFINE) \
 	  $(call verif_gflags,$(call sp_build,$(SYSC_SET))) $(VERIF_VLT) $(VERIF_RTL) $(abspath $(SYSC_SRCS)) \
 	  -CFLAGS "$(SYSC_CXXFLAGS) $(SYSC_INC) $(call verif_dflags,$(call sp_build,$(SYSC_SET)))" \
-	  -LDFLAGS "$(abspath $(SPCLI_LIB)) $(VERIF_LIBS)" -MAKEFLAGS OPT_FAST=-O2 \
+	  -LDFLAGS "$(VERIF_LIBS)" -MAKEFLAGS OPT_FAST=-O2 \
 	  --Mdir $(SYSC_DIR) -o sp_sysc >$(SYSC_DIR)/build.log 2>&1 || \
 	  { tail -n 40 $(SYSC_DIR)/build.log; exit 1; }
 	cp $(SYSC_DIR)/sp_sysc $@

@@ -33,9 +33,12 @@ VERIF_RTL_TB_SRCS := $(VERIF_TB_SRCS) verif/tb/sp_dut_rtl.cpp
 VERIF_VFLAGS := -O3 --x-assign fast --x-initial fast --trace --assert -DSP_ASSERT \
                 -Wno-fatal -Wno-lint -Wno-style
 VERIF_INC := -I$(abspath cmodel/include) -I$(abspath sw/trace) -I$(abspath sw/driver) \
-             -I$(abspath sw/profile) -I$(abspath verif/tb)
-VERIF_LIBS := $(abspath $(SPDRIVER_LIB)) $(abspath $(SPPROFILE_LIB)) $(abspath $(SPTRACE_LIB)) \
-              $(abspath $(SPMODEL_LIB)) -lz -lm
+             -I$(abspath sw/profile) -I$(abspath sw/profile/compare) -I$(abspath sw/profile/value) \
+             -I$(abspath sw/cli) -I$(abspath verif/tb)
+# the libraries the benches link: the block's options (sw/cli, as stratprof
+# parses them), the driver, the profiles, traces and the model
+VERIF_LIB_FILES := $(SPCLI_LIB) $(SPDRIVER_LIB) $(SPPROFILE_LIB) $(SPTRACE_LIB) $(SPMODEL_LIB)
+VERIF_LIBS := $(abspath $(VERIF_LIB_FILES)) -lz -lm
 CXX ?= g++
 
 # The builds' parameters by name, SP_BUILD_<name>, from rtl/builds.toml (the
@@ -56,7 +59,7 @@ VERIF_BUILDS := full hp tag tiny htp paper
 # $(call verif_model,NAME,PARAMS): the Verilator build $(VERIF_DIR)/NAME/sp_tb_NAME
 define verif_model
 $(VERIF_DIR)/$(1)/sp_tb_$(1): $(VERIF_RTL) $(VERIF_RTL_INC) $(VERIF_VLT) $(VERIF_RTL_TB_SRCS) \
-                              $(VERIF_HDRS) $(SPDRIVER_LIB) $(SPPROFILE_LIB) $(SPTRACE_LIB) $(SPMODEL_LIB)
+                              $(VERIF_HDRS) $(VERIF_LIB_FILES)
 	@command -v $(VERILATOR) >/dev/null || { echo "verif: $(VERILATOR) not found (apt-get install verilator)"; exit 1; }
 	@test -f $(VERIF_TOP) || { echo "verif: $(VERIF_TOP) not found"; exit 1; }
 	@mkdir -p $(VERIF_DIR)/$(1)
@@ -97,7 +100,7 @@ $(BIN)/test_verif_crosscheck: verif/crosscheck-test.sh verif/xc-run.sh $(if $(wi
 # The bench against a model-backed stand-in and five injected faults: checks
 # the checker, needs no Verilator.
 $(BIN)/test_verif_harness: $(VERIF_TB_SRCS) verif/tb/sp_dut_standin.cpp verif/tb/sp_tb_selftest.cpp \
-                           $(VERIF_HDRS) $(SPDRIVER_LIB) $(SPPROFILE_LIB) $(SPTRACE_LIB) $(SPMODEL_LIB)
+                           $(VERIF_HDRS) $(VERIF_LIB_FILES)
 	@mkdir -p $(BIN)
 	$(CXX) -std=c++17 -O2 -g -Wall -Wextra -DSP_TB_SELFTEST -DSP_TB_NAME='"test_verif_harness"' \
 	  $(call verif_dflags,$(call sp_build,full)) $(VERIF_INC) $(filter %.cpp,$^) $(VERIF_LIBS) -o $@
@@ -167,7 +170,7 @@ $(eval $(call unit_acc,32,32))
 # $(call simspeed_model,BINARY,FOLDER,PARAMS)
 define simspeed_model
 $(1): $(VERIF_RTL) $(VERIF_RTL_INC) $(VERIF_VLT) verif/tb/sp_stim.cpp verif/tb/sp_simspeed.cpp \
-      $(VERIF_HDRS) $(SPDRIVER_LIB) $(SPPROFILE_LIB) $(SPTRACE_LIB) $(SPMODEL_LIB)
+      $(VERIF_HDRS) $(VERIF_LIB_FILES)
 	@command -v $(VERILATOR) >/dev/null || { echo "verif: $(VERILATOR) not found (apt-get install verilator)"; exit 1; }
 	@mkdir -p $(2)
 	$(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast \

@@ -364,6 +364,11 @@ void sp_cli_mode_describe(const sp_cli_opts_t *o, char *buf, size_t n)
 /* -------------------------------------------------------------- parsing */
 
 /* "--rate: '0' is not a rate from 1 to 65535" */
+const char *sp_cli_opt_name(enum sp_opt id)
+{
+    return (unsigned)id < SP_OPT_COUNT ? opt_defs[id].name : "";
+}
+
 static int bad_value(enum sp_opt id, const char *text, char *err, size_t errlen)
 {
     snprintf(err, errlen, "%s: '%s' is not %s", opt_defs[id].name, text, opt_defs[id].range);

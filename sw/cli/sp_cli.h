@@ -142,6 +142,9 @@ void sp_cli_defaults(sp_cli_opts_t *o);
 int sp_cli_parse(sp_cli_opts_t *o, enum sp_cmd cmd, const char *cmdname, int argc,
                  char **argv, char *err, size_t errlen);
 
+/* The option's name as the command line spells it ("--rate"). */
+const char *sp_cli_opt_name(enum sp_opt id);
+
 /* Strict numbers: decimal or 0x-hex digits only, no sign, space or junk, no overflow. */
 int sp_cli_parse_u64(const char *s, uint64_t *v);
 /* A finite decimal number with no surrounding junk. */

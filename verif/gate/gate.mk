@@ -36,7 +36,7 @@ $(GATE_DIR)/$(1)/sp_stratprof.v: $(VERIF_RTL) $(VERIF_RTL_INC) rtl/sp_sbox_defau
 
 $(GATE_DIR)/$(1)/sp_tb_gate_$(1): $(GATE_DIR)/$(1)/sp_stratprof.v $(GATE_MODELS_$(1)) $(VERIF_TB_SRCS) \
                                   verif/tb/sp_dut_rtl.cpp $(VERIF_HDRS) \
-                                  $(SPDRIVER_LIB) $(SPPROFILE_LIB) $(SPTRACE_LIB) $(SPMODEL_LIB)
+                                  $(VERIF_LIB_FILES)
 	@command -v $(VERILATOR) >/dev/null || { echo "gate: $(VERILATOR) not found (make deps installs it)"; exit 1; }
 	@rm -f $$@
 	$(VERILATOR) --cc --exe --build -j 2 -O1 --x-assign 0 --x-initial 0 \

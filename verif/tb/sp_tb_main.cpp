@@ -10,6 +10,8 @@
  *         [--drop] [--idle P] [--drain fast|irq|random|lazy] [--tb-seed N] [--max-tuples N]
  *   sp_tb --driver --trace FILE --mode MODE [the options above]: the host driver
  *         on the RTL and on the model, profiles compared (sp_drvcheck.cpp)
+ * The block's options (--mode ... --seed, --word-bits) are stratprof run's: sw/cli
+ * parses and checks them, with its defaults, ranges and messages.
  *   +trace writes waves to --vcd FILE (default build/verif/sp_tb.vcd), +trace-from=CYCLE
  *
  * The build parameters come from the SP_TB_* macros the make rules pass,
@@ -23,6 +25,11 @@
 #include <memory>
 #include <string>
 
+#include <vector>
+
+extern "C" {
+#include "sp_cli.h"
+}
 #include "sp_suite.h"
 #include "sp_tb_params.h"
 
@@ -49,13 +56,51 @@ static uint64_t num(const char *opt, const char *s)
     return v;
 }
 
-static unsigned log2_exact(const char *opt, uint64_t v)
+/* The block's options of a cross-check (--trace FILE --mode MODE ...), parsed and
+ * checked by stratprof's own layer (sw/cli): the same names, defaults, ranges and
+ * messages as `stratprof run`, each checked against a model of this build. */
+static SpConfig block_config(const sp_params_t &p, std::vector<char *> &words, std::string *trace)
 {
-    for (unsigned i = 0; i < 16; i++)
-        if (v == (1ull << i))
-            return i;
-    usage_exit((std::string(opt) + ": not a power of two").c_str());
-    return 0;
+    static const enum sp_opt bench_takes[] = {SP_OPT_TRACE,      SP_OPT_MODE,           SP_OPT_RATE,
+                                              SP_OPT_ENTRIES,    SP_OPT_WAYS,           SP_OPT_TAG_BITS,
+                                              SP_OPT_ASSOC,      SP_OPT_EVICT_HITS,     SP_OPT_REPLACE_MISSES,
+                                              SP_OPT_TAG_DISCARD, SP_OPT_SEED,          SP_OPT_WORD_BITS};
+    sp_cli_opts_t o;
+    char err[SP_CLI_ERR_MAX];
+    sp_cli_defaults(&o);
+    if (sp_cli_parse(&o, SP_CMD_RUN, SP_TB_NAME, (int)words.size(), words.data(), err, sizeof err))
+        usage_exit(err);
+    if (o.help)
+        usage_exit("the block's options are stratprof run's ('stratprof run --help')");
+    for (int id = 0; id < SP_OPT_COUNT; id++) {
+        bool takes = false;
+        for (enum sp_opt b : bench_takes)
+            takes |= b == id;
+        if (o.given[id] && !takes)
+            usage_exit((std::string(sp_cli_opt_name((enum sp_opt)id)) +
+                        ": an option of stratprof run the bench does not take").c_str());
+    }
+    if (o.word_bits != p.word_bits)
+        usage_exit("--word-bits differs from this build (make crosscheck picks the build)");
+    if (o.assoc && o.assoc != p.assoc_k)
+        usage_exit("--assoc differs from this build's ASSOC_K (make crosscheck picks the build)");
+    static sp_model_t scratch; /* large: not on the stack */
+    if (sp_model_init(&scratch, &p) != 0 || sp_cli_configure(&scratch, &o, err, sizeof err))
+        usage_exit(err);
+    *trace = o.trace;
+    SpConfig c;
+    c.sampler = o.mode;
+    c.assoc = o.assoc != 0;
+    c.discard = o.tag_discard != 0;
+    c.rate = o.rate;
+    c.index_bits = (unsigned)__builtin_ctz(o.entries);
+    c.ways_log2 = (unsigned)__builtin_ctz(o.ways);
+    c.tag_bits = o.tag_bits;
+    c.evict_hits = o.evict_hits;
+    c.replace_misses = o.replace_misses;
+    if (o.given[SP_OPT_SEED])
+        c.seed = o.seed;
+    return c;
 }
 
 int main(int argc, char **argv)
@@ -64,13 +109,14 @@ int main(int argc, char **argv)
 
     SpSuiteOpts so;
     SpCrossOpts xo;
-    bool cross = false, mode_given = false;
     std::string vcd = "build/verif/" SP_TB_NAME ".vcd";
     uint64_t trace_from = 0, tb_seed = 1;
     int bug = -1;
-    unsigned assoc = 0, ways = 1u << SP_TABLE_WAYS_LOG2_RESET, entries_log2 = SP_TABLE_INDEX_BITS_RESET;
-    bool ways_given = false, evict_given = false, no_bg = false, driver = false;
-    xo.cfg.index_bits = std::min(unsigned(SP_TABLE_INDEX_BITS_RESET), p.table_aw);
+    bool no_bg = false, driver = false, cross = false;
+    /* a cross-check names a trace; the block's options go to block_config() */
+    for (int i = 1; i < argc; i++)
+        cross |= strcmp(argv[i], "--trace") == 0 || strncmp(argv[i], "--trace=", 8) == 0;
+    std::vector<char *> block_words;
     for (int i = 1; i < argc; i++) {
         std::string a = argv[i];
         auto val = [&]() -> const char * {
@@ -84,11 +130,9 @@ int main(int argc, char **argv)
             continue; /* +trace and Verilator's own +verilator+ options */
         else if (a == "--suite")
             so.suite = val();
-        else if (a == "--seed") {
-            const char *v = val();
-            so.seed = num("--seed", v);
-            xo.cfg.seed = (uint32_t)so.seed;
-        } else if (a == "--scale")
+        else if (a == "--seed" && !cross)
+            so.seed = num("--seed", val());
+        else if (a == "--scale")
             so.scale = atof(val());
         else if (a == "--only")
             so.only = val();
@@ -106,37 +150,6 @@ int main(int argc, char **argv)
             vcd = val();
         else if (a == "--bug")
             bug = (int)num("--bug", val());
-        else if (a == "--trace") {
-            xo.trace = val();
-            cross = true;
-        } else if (a == "--mode") {
-            static const char *const names[] = {"P", "R", "CR", "HP", "HR", "HCR", "TAG", "HTP"};
-            std::string m = val();
-            unsigned s = 0;
-            while (s < 8 && m != names[s])
-                s++;
-            if (s == 8)
-                usage_exit("--mode: one of P R CR HP HR HCR TAG HTP");
-            xo.cfg.sampler = s;
-            mode_given = true;
-        } else if (a == "--rate")
-            xo.cfg.rate = (unsigned)num("--rate", val());
-        else if (a == "--entries")
-            entries_log2 = log2_exact("--entries", num("--entries", val()));
-        else if (a == "--ways") {
-            ways = log2_exact("--ways", num("--ways", val()));
-            ways_given = true;
-        } else if (a == "--tag-bits")
-            xo.cfg.tag_bits = (unsigned)num("--tag-bits", val());
-        else if (a == "--assoc")
-            assoc = (unsigned)num("--assoc", val());
-        else if (a == "--evict-hits") {
-            xo.cfg.evict_hits = (unsigned)num("--evict-hits", val());
-            evict_given = true;
-        } else if (a == "--replace-misses")
-            xo.cfg.replace_misses = (unsigned)num("--replace-misses", val());
-        else if (a == "--tag-discard")
-            xo.cfg.discard = true;
         else if (a == "--drop")
             xo.cfg.drop = true;
         else if (a == "--idle")
@@ -153,11 +166,15 @@ int main(int argc, char **argv)
             tb_seed = num("--tb-seed", val());
         else if (a == "--max-tuples")
             xo.max_tuples = num("--max-tuples", val());
-        else if (a == "--word-bits") {
-            if (num("--word-bits", val()) != p.word_bits)
-                usage_exit("--word-bits differs from this build (make crosscheck picks the build)");
-        } else
-            usage_exit(("unknown option " + a).c_str());
+        else if (cross)
+            block_words.push_back(argv[i]);
+        else
+            usage_exit(("unknown option " + a + " (the block's options come with --trace)").c_str());
+    }
+    if (cross) {
+        bool drop = xo.cfg.drop;
+        xo.cfg = block_config(p, block_words, &xo.trace);
+        xo.cfg.drop = drop;
     }
 
 #ifdef SP_TB_SELFTEST
@@ -195,18 +212,7 @@ int main(int argc, char **argv)
         bug = 0;
     std::unique_ptr<SpDut> dut(sp_make_main_dut(p, argc, argv, vcd.c_str(), trace_from, bug));
     if (cross) {
-        if (!mode_given)
-            usage_exit("--mode is required with --trace");
         SpConfig &c = xo.cfg;
-        c.index_bits = entries_log2;
-        c.ways_log2 = ways_given ? ways : std::min(1u, entries_log2);
-        if (!evict_given)
-            c.evict_hits = std::min(32u, c.rate);
-        if (assoc) {
-            if (assoc != p.assoc_k)
-                usage_exit("--assoc differs from this build's ASSOC_K (make crosscheck picks the build)");
-            c.assoc = true;
-        }
         SpBench b(dut.get(), p, tb_seed);
         if (driver) {
             if (c.drop)
