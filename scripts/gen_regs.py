@@ -168,6 +168,8 @@ def regs_h(top, names, acc, ens):
         for name, value, desc in members:
             w("    %s%s = %d,%s\n" % (pfx, name, value, " /* %s */" % desc if desc else ""))
         w("    %sCOUNT = %d\n};\n" % (pfx, len(members)))
+        w("/* The names in code order: the initializer of a const char *[%sCOUNT]. */\n" % pfx)
+        w("#define %sNAMES %s\n" % (pfx, ", ".join('"%s"' % name for name, _v, _d in members)))
     w("\n/* The accounting counters (spec 7), in address order: 64 bits each, read as\n"
       " * LO at SP_REG_ACC_LO(i), then HI. */\nenum sp_acc {\n")
     for i, r in enumerate(acc):

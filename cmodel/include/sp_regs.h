@@ -244,6 +244,8 @@ enum sp_err {
     SP_ERR_FILTER = 13, /* `FILTER_SEL` at or above `FILTER_N`, or a filter entry written with no entry selectable */
     SP_ERR_COUNT = 14
 };
+/* The names in code order: the initializer of a const char *[SP_ERR_COUNT]. */
+#define SP_ERR_NAMES "NONE", "RATE", "TABLE_SIZE", "WAYS", "TAG_BITS", "THRESHOLD", "MODE", "BUSY", "SEED", "WATERMARK", "ADDRESS", "CONFIG", "RESERVED", "FILTER"
 
 enum sp_sampler {
     SP_SAMPLER_P = 0, /* periodic sampler over the whole stream */
@@ -256,6 +258,8 @@ enum sp_sampler {
     SP_SAMPLER_HTP = 7, /* hash split, each stream an exactly counted owner and a periodic rest (5.5) */
     SP_SAMPLER_COUNT = 8
 };
+/* The names in code order: the initializer of a const char *[SP_SAMPLER_COUNT]. */
+#define SP_SAMPLER_NAMES "P", "R", "CR", "HP", "HR", "HCR", "TAG", "HTP"
 
 /* The accounting counters (spec 7), in address order: 64 bits each, read as
  * LO at SP_REG_ACC_LO(i), then HI. */

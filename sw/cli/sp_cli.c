@@ -108,45 +108,48 @@ static const char kind_letters[SP_KIND_COUNT + 1] = "vectp567";
 static const char *const kind_names[SP_KIND_COUNT] = {
     "value", "edge", "call", "type", "path", "kind 5", "kind 6", "kind 7"};
 
-/* Indexed by enum sp_sampler. */
+/* Indexed by enum sp_sampler: the names are the register map's (SP_SAMPLER_NAMES),
+ * the rest is how stratprof explains them. */
+static const char *const mode_names[SP_SAMPLER_COUNT] = {SP_SAMPLER_NAMES};
 static const struct mode_def {
-    const char *name;
     const char *notation;
     const char *title;
     const char *help;
 } mode_defs[SP_SAMPLER_COUNT] = {
-    {"P", "P_r", "periodic sampler", "periodic: every r-th event of the stream, count r"},
-    {"R", "R_r", "random sampler",
+    {"P_r", "periodic sampler", "periodic: every r-th event of the stream, count r"},
+    {"R_r", "random sampler",
      "random: each event with probability 1/r (--seed), count r"},
-    {"CR", "CR_r", "random sampler with counter",
+    {"CR_r", "random sampler with counter",
      "random with a counter: one randomly placed sample per window of r events, count r"},
-    {"HP", "H[P_r]_n", "stratified periodic sampler",
+    {"H[P_r]_n", "stratified periodic sampler",
      "stratified periodic: a hash splits the stream into n substreams, each "
      "sampled by its own P_r (the paper's choice)"},
-    {"HR", "H[R_r]_n", "stratified random sampler",
+    {"H[R_r]_n", "stratified random sampler",
      "stratified random: selects exactly what R_r selects with the same seed "
      "(stratifying a stateless sampler changes nothing, paper 3.3)"},
-    {"HCR", "H[CR_r]_n", "stratified random sampler with counters",
+    {"H[CR_r]_n", "stratified random sampler with counters",
      "stratified random with counter: each substream has its own CR_r windows"},
-    {"TAG", "TAG_r", "tagged compressor",
+    {"TAG_r", "tagged compressor",
      "tagged compressor: partial tags, Empty/Valid/Evict entries, a message "
      "after r hits (paper section 4)"},
-    {"HTP", "H[TP_r]_n", "tagged stratified sampler",
+    {"H[TP_r]_n", "tagged stratified sampler",
      "tagged stratified: n substreams as in HP, each with an owner tuple counted "
      "exactly and the other tuples sampled every r-th event, both counts starting "
      "from a random phase (--seed), so no substream keeps its events back"},
 };
 
-/* Indexed by enum sp_acc. */
-static const char *const acc_names[SP_ACC_COUNT] = {
-    "ev_in",          "ev_ignored",       "ev_dropped",       "ev_skipped",
-    "ev_counted",     "count_in",         "count_out",        "count_res_table",
-    "count_res_assoc", "count_discarded", "msg_out",         "ev_filtered",
-};
-
+/* The register map's counter names (SP_ACC_NAMES) as reports spell them, in
+ * lower case; each is made once, on first use. */
 const char *sp_cli_acc_name(unsigned which)
 {
-    return which < SP_ACC_COUNT ? acc_names[which] : "?";
+    static const char *const upper[SP_ACC_COUNT] = {SP_ACC_NAMES};
+    static char lower[SP_ACC_COUNT][32];
+    if (which >= SP_ACC_COUNT)
+        return "?";
+    if (!lower[which][0])
+        for (size_t i = 0; upper[which][i] && i + 1 < sizeof lower[which]; i++)
+            lower[which][i] = (char)tolower((unsigned char)upper[which][i]);
+    return lower[which];
 }
 
 char sp_cli_kind_letter(unsigned kind)
@@ -300,13 +303,13 @@ static unsigned log2u(uint64_t x)
 
 const char *sp_cli_mode_name(unsigned mode)
 {
-    return mode < SP_SAMPLER_COUNT ? mode_defs[mode].name : "?";
+    return mode < SP_SAMPLER_COUNT ? mode_names[mode] : "?";
 }
 
 int sp_cli_mode_from_name(const char *name)
 {
     for (unsigned i = 0; i < SP_SAMPLER_COUNT; i++)
-        if (strcmp(name, mode_defs[i].name) == 0)
+        if (strcmp(name, mode_names[i]) == 0)
             return (int)i;
     return -1;
 }

@@ -56,10 +56,8 @@ const char *sp_drv_reg_name(uint32_t off, char *buf, size_t len)
 
 const char *sp_drv_err_code_name(unsigned code)
 {
-    static const char *const names[] = {"NONE", "RATE", "TABLE_SIZE", "WAYS", "TAG_BITS", "THRESHOLD",
-                                        "MODE", "BUSY", "SEED", "WATERMARK", "ADDRESS", "CONFIG",
-                                        "RESERVED", "FILTER"};
-    return code < sizeof names / sizeof names[0] ? names[code] : NULL;
+    static const char *const names[SP_ERR_COUNT] = {SP_ERR_NAMES}; /* the register map's */
+    return code < SP_ERR_COUNT ? names[code] : NULL;
 }
 
 char *sp_drv_error_text(const sp_drv_t *d, char *buf, size_t len)

@@ -24,7 +24,6 @@ static std::string fmt(const char *f, ...)
     return buf;
 }
 
-static const char *const sampler_names[] = {"P", "R", "CR", "HP", "HR", "HCR", "TAG", "HTP"};
 
 uint32_t SpConfig::mode_reg() const
 {
@@ -41,7 +40,7 @@ uint32_t SpConfig::thresh_reg() const
 }
 std::string SpConfig::str() const
 {
-    std::string s = fmt("%s%s%s rate=%u entries=%u", sampler_names[sampler & 7], assoc ? "+A" : "",
+    std::string s = fmt("%s%s%s rate=%u entries=%u", sp_cli_mode_name(sampler), assoc ? "+A" : "",
                         discard ? "+discard" : "", rate, 1u << index_bits);
     if (sampler == SP_SAMPLER_TAG)
         s += fmt(" ways=%u tag_bits=%u evict_hits=%u replace_misses=%u", 1u << ways_log2, tag_bits,

@@ -25,6 +25,10 @@
 
 #include "sp_stim.h"
 
+extern "C" {
+#include "sp_cli.h" /* the block's mode names and options, as stratprof has them */
+}
+
 /* The pins of sp_stratprof, as plain values. */
 struct SpPins {
     /* inputs */

@@ -21,7 +21,6 @@
 
 namespace {
 
-const char *const kModeNames[] = {"P", "R", "CR", "HP", "HR", "HCR", "TAG", "HTP"};
 const char *const kEdgeNames[] = {"E1", "E2", "E3", "E4", "E5", "E5a", "E6", "E6a"};
 
 unsigned max_rate(const sp_params_t &p)
@@ -204,7 +203,7 @@ void add_random(std::vector<Scenario> &v, const sp_params_t &p, const SpSuiteOpt
             continue;
         for (int variant = 0; variant < (s == SP_SAMPLER_TAG ? 4 : 2); variant++) {
             bool assoc = variant & 1, discard = variant & 2;
-            std::string name = std::string("random/") + kModeNames[s] + (assoc ? "+A" : "") +
+            std::string name = std::string("random/") + sp_cli_mode_name(s) + (assoc ? "+A" : "") +
                                (discard ? "+discard" : "");
             v.push_back({name, [=](SpBench &b) {
                              begin(b);
@@ -241,7 +240,7 @@ void add_hazards(std::vector<Scenario> &v, const sp_params_t &p, const SpSuiteOp
         if (!mode_built(p, s))
             continue;
         for (int assoc = 0; assoc < 2; assoc++) {
-            std::string name = std::string("hazard/") + kModeNames[s] + (assoc ? "+A" : "");
+            std::string name = std::string("hazard/") + sp_cli_mode_name(s) + (assoc ? "+A" : "");
             v.push_back({name, [=](SpBench &b) {
                              begin(b);
                              for (int round = 0; round < 3; round++) {
@@ -279,7 +278,7 @@ void add_buckets(std::vector<Scenario> &v, const sp_params_t &p, const SpSuiteOp
         if (!mode_built(p, s))
             continue;
         for (int discard = 0; discard < (s == SP_SAMPLER_TAG ? 2 : 1); discard++) {
-            std::string name = std::string("bucket/") + kModeNames[s] + (discard ? "+discard" : "");
+            std::string name = std::string("bucket/") + sp_cli_mode_name(s) + (discard ? "+discard" : "");
             v.push_back({name, [=](SpBench &b) {
                              begin(b);
                              for (unsigned ways = 0; ways <= std::min(p.ways_log2_max, p.table_aw); ways++) {
@@ -333,7 +332,7 @@ void add_saturation(std::vector<Scenario> &v, const sp_params_t &p, const SpSuit
     for (unsigned s : {SP_SAMPLER_P, SP_SAMPLER_HP, SP_SAMPLER_CR, SP_SAMPLER_TAG, SP_SAMPLER_HTP}) {
         if (!mode_built(p, s))
             continue;
-        std::string name = std::string("saturate/") + kModeNames[s];
+        std::string name = std::string("saturate/") + sp_cli_mode_name(s);
         v.push_back({name, [=](SpBench &b) {
                          begin(b);
                          SpConfig c = rand_cfg(b, s, b.rng.chance(0.5), false);
@@ -428,7 +427,7 @@ void add_queue_full(std::vector<Scenario> &v, const sp_params_t &p, const SpSuit
         for (unsigned s : {SP_SAMPLER_P, SP_SAMPLER_HR, SP_SAMPLER_TAG, SP_SAMPLER_HCR, SP_SAMPLER_HTP}) {
             if (!mode_built(p, s))
                 continue;
-            std::string name = std::string("queue-full/") + (drop ? "drop/" : "stall/") + kModeNames[s];
+            std::string name = std::string("queue-full/") + (drop ? "drop/" : "stall/") + sp_cli_mode_name(s);
             v.push_back({name, [=](SpBench &b) {
                              begin(b);
                              SpConfig c = rand_cfg(b, s, b.rng.chance(0.3), false);
@@ -751,7 +750,7 @@ void add_traces(std::vector<Scenario> &v, const sp_params_t &p, const SpSuiteOpt
         for (const M &md : modes) {
             if (!mode_built(p, md.s))
                 continue;
-            std::string name = std::string(prefix) + base + "/" + kModeNames[md.s] + (md.assoc ? "+A" : "");
+            std::string name = std::string(prefix) + base + "/" + sp_cli_mode_name(md.s) + (md.assoc ? "+A" : "");
             v.push_back({name, [=](SpBench &b) {
                              begin(b);
                              SpConfig c; /* the paper's configurations */
@@ -825,7 +824,7 @@ void add_throughput(std::vector<Scenario> &v, const sp_params_t &p, const SpSuit
         if (!mode_built(p, s))
             continue;
         for (int assoc = 0; assoc < 2; assoc++) {
-            std::string mname = std::string(kModeNames[s]) + (assoc ? "+A" : "");
+            std::string mname = std::string(sp_cli_mode_name(s)) + (assoc ? "+A" : "");
             v.push_back({"throughput/" + mname, [=](SpBench &b) {
                              begin(b);
                              SpConfig c;

@@ -27,9 +27,6 @@
 
 #include <vector>
 
-extern "C" {
-#include "sp_cli.h"
-}
 #include "sp_suite.h"
 #include "sp_tb_params.h"
 
