@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "sp_acc.h"
+#include "sp_config.h"
 #include "sp_regs.h"
 #include "sp_tuple.h"
 

@@ -657,14 +657,16 @@ void sp_model_reject(sp_model_t *m, uint32_t offset, uint32_t value, enum sp_err
 /* Recomputes the decoded configuration from MODE, RATE, TABLE and TAG_THRESH. */
 static void decode_config(sp_model_t *m)
 {
-    unsigned ways_log2 = (m->table_cfg >> SP_TABLE_WAYS_LOG2_SHIFT) & SP_TABLE_WAYS_LOG2_MASK;
-    m->sampler = (m->mode >> SP_MODE_SAMPLER_SHIFT) & SP_MODE_SAMPLER_MASK;
-    m->index_bits = (m->table_cfg >> SP_TABLE_INDEX_BITS_SHIFT) & SP_TABLE_INDEX_BITS_MASK;
+    sp_config_t c;
+    sp_config_unpack(&c, m->mode, m->rate, m->table_cfg, m->tag_thresh);
+    unsigned ways_log2 = c.ways_log2;
+    m->sampler = c.sampler;
+    m->index_bits = c.index_bits;
     m->ways = 1u << ways_log2;
     m->set_bits = m->index_bits - ways_log2;
-    m->tag_bits = (m->table_cfg >> SP_TABLE_TAG_BITS_SHIFT) & SP_TABLE_TAG_BITS_MASK;
-    m->evict_hits = (m->tag_thresh >> SP_TAG_EVICT_HITS_SHIFT) & SP_TAG_EVICT_HITS_MASK;
-    m->replace_misses = (m->tag_thresh >> SP_TAG_REPLACE_MISSES_SHIFT) & SP_TAG_REPLACE_MISSES_MASK;
+    m->tag_bits = c.tag_bits;
+    m->evict_hits = c.evict_hits;
+    m->replace_misses = c.replace_misses;
     fold_all(m);
 }
 
@@ -1094,14 +1096,9 @@ void sp_params_default(sp_params_t *p)
     p->filter_n = 8;
 }
 
-static unsigned min_u(unsigned a, unsigned b)
-{
-    return a < b ? a : b;
-}
-
 int sp_model_init(sp_model_t *m, const sp_params_t *p)
 {
-    unsigned index_bits, ways_log2;
+    sp_config_t reset;
     if ((p->word_bits != 32 && p->word_bits != 64) || p->table_aw > SP_MAX_TABLE_AW ||
         p->ways_log2_max > SP_MAX_WAYS_LOG2 || p->tag_bits_max < 1 ||
         p->tag_bits_max > SP_MAX_TAG_BITS || p->assoc_k < 1 || p->assoc_k > SP_MAX_ASSOC_K ||
@@ -1114,15 +1111,11 @@ int sp_model_init(sp_model_t *m, const sp_params_t *p)
     m->word_mask = word_mask_of(p->word_bits);
     m->ctrl = 0;
     /* the register map's reset values, clipped to the build (spec 9) */
-    m->mode = SP_MODE_SAMPLER_RESET << SP_MODE_SAMPLER_SHIFT;
-    m->rate = min_u(SP_RATE_RESET, 1u << p->count_bits);
-    index_bits = min_u(SP_TABLE_INDEX_BITS_RESET, p->table_aw);
-    ways_log2 = min_u(min_u(SP_TABLE_WAYS_LOG2_RESET, p->ways_log2_max), index_bits);
-    m->table_cfg = index_bits << SP_TABLE_INDEX_BITS_SHIFT |
-                   ways_log2 << SP_TABLE_WAYS_LOG2_SHIFT |
-                   min_u(SP_TABLE_TAG_BITS_RESET, p->tag_bits_max) << SP_TABLE_TAG_BITS_SHIFT;
-    m->tag_thresh = min_u(SP_TAG_EVICT_HITS_RESET, m->rate) << SP_TAG_EVICT_HITS_SHIFT |
-                    min_u(SP_TAG_REPLACE_MISSES_RESET, 1u << p->miss_bits) << SP_TAG_REPLACE_MISSES_SHIFT;
+    sp_config_reset(&reset, p->table_aw, p->ways_log2_max, p->tag_bits_max, p->count_bits, p->miss_bits);
+    m->mode = sp_config_mode(&reset);
+    m->rate = sp_config_rate(&reset);
+    m->table_cfg = sp_config_table(&reset);
+    m->tag_thresh = sp_config_thresh(&reset);
     m->seed = SP_SEED_RESET;
     m->oq_watermark = (1u << p->oq_aw) / 2u;
     m->irq_enable = 0;

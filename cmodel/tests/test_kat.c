@@ -2187,6 +2187,35 @@ static void test_reg_snapshot_hi(void)
 /* Spec 4.1: SBOX_DATA writes and reads use the entry at SBOX_ADDR and then
  * increment it modulo 256; a rejected SBOX_DATA write does not increment; reset
  * restores the default S-box. */
+/* sp_config: the words hand-packed from spec 9's table (TABLE: INDEX_BITS 3:0,
+ * WAYS_LOG2 9:8, TAG_BITS 15:12; TAG_THRESH: EVICT_HITS 15:0, REPLACE_MISSES
+ * 19:16), back again, and the reset values clipped to a small build. */
+static void test_config_helper(void)
+{
+    sp_config_t c = {SP_SAMPLER_TAG, 1, 1, 300, 9, 2, 5, 40, 6}, u;
+    SP_CHECK_EQ(sp_config_mode(&c), 0x36u);
+    SP_CHECK_EQ(sp_config_rate(&c), 300u);
+    SP_CHECK_EQ(sp_config_table(&c), 0x5209u);
+    SP_CHECK_EQ(sp_config_thresh(&c), 0x60028u);
+    sp_config_unpack(&u, 0x36u, 300u, 0x5209u, 0x60028u);
+    SP_CHECK(memcmp(&u, &c, sizeof c) == 0);
+    /* a 2^6-entry, 1-way, 1-bit-tag build with 4-bit counts and 2-bit misses:
+     * RATE 16, 6 index bits, 0 ways, 1 tag bit, EVICT_HITS 16, REPLACE_MISSES 4 */
+    sp_config_reset(&u, 6, 0, 1, 4, 2);
+    SP_CHECK_EQ(u.sampler, SP_SAMPLER_HP);
+    SP_CHECK_EQ(u.rate, 16);
+    SP_CHECK_EQ(u.index_bits, 6);
+    SP_CHECK_EQ(u.ways_log2, 0);
+    SP_CHECK_EQ(u.tag_bits, 1);
+    SP_CHECK_EQ(u.evict_hits, 16);
+    SP_CHECK_EQ(u.replace_misses, 4);
+    /* the full build keeps the paper's reference configuration */
+    sp_config_reset(&u, 12, 2, 8, 16, 4);
+    SP_CHECK_EQ(sp_config_table(&u), 0x210Bu);
+    SP_CHECK_EQ(sp_config_thresh(&u), 0x70020u);
+    SP_CHECK_EQ(sp_config_rate(&u), 256u);
+}
+
 /* sp_reg_peek: what a read returns, without its side effects; the benches look
  * at the model through it.  At r = 2 with HP the second <v,5,9> makes a message
  * of count 2 (MSG_HEAD 0x80000002) that peeking leaves in the queue. */
@@ -2493,6 +2522,7 @@ int main(void)
     RUN(test_reg_snapshot_hi);
     RUN(test_reg_sbox);
     RUN(test_reg_peek);
+    RUN(test_config_helper);
     RUN(test_word64);
     return sp_test_summary("test_kat");
 }

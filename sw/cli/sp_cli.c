@@ -859,18 +859,13 @@ void sp_cli_explain_error(const sp_cli_opts_t *o, uint32_t code, uint32_t value,
 
 int sp_cli_configure(sp_model_t *m, const sp_cli_opts_t *o, char *err, size_t errlen)
 {
-    uint32_t mode = o->mode | (o->assoc ? SP_MODE_ASSOC_EN : 0u) |
-                    (o->tag_discard ? SP_MODE_TAG_DISCARD : 0u);
-    uint32_t table = log2u(o->entries) << SP_TABLE_INDEX_BITS_SHIFT |
-                     log2u(o->ways) << SP_TABLE_WAYS_LOG2_SHIFT |
-                     o->tag_bits << SP_TABLE_TAG_BITS_SHIFT;
-    uint32_t thresh = o->evict_hits << SP_TAG_EVICT_HITS_SHIFT |
-                      o->replace_misses << SP_TAG_REPLACE_MISSES_SHIFT;
+    sp_config_t c = {o->mode, o->assoc != 0, o->tag_discard != 0, o->rate, log2u(o->entries),
+                     log2u(o->ways), o->tag_bits, o->evict_hits, o->replace_misses};
     uint32_t code;
-    sp_reg_write(m, SP_REG_MODE, mode);
-    sp_reg_write(m, SP_REG_RATE, o->rate);
-    sp_reg_write(m, SP_REG_TABLE, table);
-    sp_reg_write(m, SP_REG_TAG_THRESH, thresh);
+    sp_reg_write(m, SP_REG_MODE, sp_config_mode(&c));
+    sp_reg_write(m, SP_REG_RATE, sp_config_rate(&c));
+    sp_reg_write(m, SP_REG_TABLE, sp_config_table(&c));
+    sp_reg_write(m, SP_REG_TAG_THRESH, sp_config_thresh(&c));
     if (o->given[SP_OPT_SEED])
         sp_reg_write(m, SP_REG_SEED, o->seed);
     code = sp_reg_read(m, SP_REG_ERR_CODE);

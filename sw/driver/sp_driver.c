@@ -106,17 +106,18 @@ int sp_drv_init(sp_drv_t *d, const sp_hal_t *hal)
 
     /* the configuration the block holds now */
     sp_drv_config_t *c = &d->cfg;
-    uint32_t mode = rd(d, SP_REG_MODE), table = rd(d, SP_REG_TABLE);
-    uint32_t thresh = rd(d, SP_REG_TAG_THRESH), ctrl = rd(d, SP_REG_CTRL);
-    c->sampler = mode & SP_MODE_SAMPLER_MASK;
-    c->assoc = (mode & SP_MODE_ASSOC_EN) != 0;
-    c->tag_discard = (mode & SP_MODE_TAG_DISCARD) != 0;
-    c->rate = rd(d, SP_REG_RATE) >> SP_RATE_SHIFT & SP_RATE_MASK;
-    c->index_bits = table >> SP_TABLE_INDEX_BITS_SHIFT & SP_TABLE_INDEX_BITS_MASK;
-    c->ways_log2 = table >> SP_TABLE_WAYS_LOG2_SHIFT & SP_TABLE_WAYS_LOG2_MASK;
-    c->tag_bits = table >> SP_TABLE_TAG_BITS_SHIFT & SP_TABLE_TAG_BITS_MASK;
-    c->evict_hits = thresh >> SP_TAG_EVICT_HITS_SHIFT & SP_TAG_EVICT_HITS_MASK;
-    c->replace_misses = thresh >> SP_TAG_REPLACE_MISSES_SHIFT & SP_TAG_REPLACE_MISSES_MASK;
+    uint32_t ctrl = rd(d, SP_REG_CTRL);
+    sp_config_t now;
+    sp_config_unpack(&now, rd(d, SP_REG_MODE), rd(d, SP_REG_RATE), rd(d, SP_REG_TABLE), rd(d, SP_REG_TAG_THRESH));
+    c->sampler = now.sampler;
+    c->assoc = now.assoc_en;
+    c->tag_discard = now.tag_discard;
+    c->rate = now.rate;
+    c->index_bits = now.index_bits;
+    c->ways_log2 = now.ways_log2;
+    c->tag_bits = now.tag_bits;
+    c->evict_hits = now.evict_hits;
+    c->replace_misses = now.replace_misses;
     c->seed = rd(d, SP_REG_SEED);
     c->watermark = rd(d, SP_REG_OQ_WATERMARK) >> SP_OQ_WATERMARK_SHIFT & SP_OQ_WATERMARK_MASK;
     c->drop_policy = (ctrl & SP_CTRL_DROP) != 0;
@@ -355,13 +356,13 @@ int sp_drv_configure(sp_drv_t *d, const sp_drv_config_t *c)
     if (rc)
         return rc;
     wr(d, SP_REG_ERR_CODE, 0);
-    uint32_t mode = c->sampler | (c->assoc ? SP_MODE_ASSOC_EN : 0u) | (c->tag_discard ? SP_MODE_TAG_DISCARD : 0u);
+    sp_config_t w = {c->sampler, c->assoc, c->tag_discard, c->rate, c->index_bits, c->ways_log2,
+                     c->tag_bits, c->evict_hits, c->replace_misses};
     wr(d, SP_REG_CTRL, c->drop_policy ? SP_CTRL_DROP : 0u);
-    uint32_t table = c->index_bits << SP_TABLE_INDEX_BITS_SHIFT | c->ways_log2 << SP_TABLE_WAYS_LOG2_SHIFT |
-                     c->tag_bits << SP_TABLE_TAG_BITS_SHIFT;
-    uint32_t thresh = c->evict_hits << SP_TAG_EVICT_HITS_SHIFT | c->replace_misses << SP_TAG_REPLACE_MISSES_SHIFT;
-    if ((rc = wr_config(d, SP_REG_MODE, mode)) || (rc = wr_config(d, SP_REG_RATE, c->rate)) ||
-        (rc = wr_config(d, SP_REG_TABLE, table)) || (rc = wr_config(d, SP_REG_TAG_THRESH, thresh)) ||
+    if ((rc = wr_config(d, SP_REG_MODE, sp_config_mode(&w))) ||
+        (rc = wr_config(d, SP_REG_RATE, sp_config_rate(&w))) ||
+        (rc = wr_config(d, SP_REG_TABLE, sp_config_table(&w))) ||
+        (rc = wr_config(d, SP_REG_TAG_THRESH, sp_config_thresh(&w))) ||
         (rc = wr_config(d, SP_REG_SEED, c->seed)))
         return rc;
     wr(d, SP_REG_OQ_WATERMARK, c->watermark);

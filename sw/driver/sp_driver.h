@@ -23,6 +23,7 @@
 
 #include "sp_hal.h"
 #include "sp_acc.h"
+#include "sp_config.h"
 #include "sp_regs.h"
 #include "sp_tuple.h"
 

@@ -25,18 +25,24 @@ static std::string fmt(const char *f, ...)
 }
 
 
+sp_config_t SpConfig::fields() const
+{
+    return sp_config_t{sampler, assoc, discard, rate, index_bits, ways_log2, tag_bits, evict_hits, replace_misses};
+}
 uint32_t SpConfig::mode_reg() const
 {
-    return sampler | (assoc ? SP_MODE_ASSOC_EN : 0u) | (discard ? SP_MODE_TAG_DISCARD : 0u);
+    sp_config_t f = fields();
+    return sp_config_mode(&f);
 }
 uint32_t SpConfig::table_reg() const
 {
-    return index_bits << SP_TABLE_INDEX_BITS_SHIFT | ways_log2 << SP_TABLE_WAYS_LOG2_SHIFT |
-           tag_bits << SP_TABLE_TAG_BITS_SHIFT;
+    sp_config_t f = fields();
+    return sp_config_table(&f);
 }
 uint32_t SpConfig::thresh_reg() const
 {
-    return evict_hits << SP_TAG_EVICT_HITS_SHIFT | replace_misses << SP_TAG_REPLACE_MISSES_SHIFT;
+    sp_config_t f = fields();
+    return sp_config_thresh(&f);
 }
 std::string SpConfig::str() const
 {
@@ -242,13 +248,15 @@ void SpBench::reset(unsigned n)
     window_ = sp_message_t{};
     /* the model's reset configuration, as its registers show it */
     SpConfig c;
-    uint32_t table = sp_reg_peek(m, SP_REG_TABLE), thresh = sp_reg_peek(m, SP_REG_TAG_THRESH);
-    c.rate = sp_reg_peek(m, SP_REG_RATE) >> SP_RATE_SHIFT & SP_RATE_MASK;
-    c.index_bits = table >> SP_TABLE_INDEX_BITS_SHIFT & SP_TABLE_INDEX_BITS_MASK;
-    c.ways_log2 = table >> SP_TABLE_WAYS_LOG2_SHIFT & SP_TABLE_WAYS_LOG2_MASK;
-    c.tag_bits = table >> SP_TABLE_TAG_BITS_SHIFT & SP_TABLE_TAG_BITS_MASK;
-    c.evict_hits = thresh >> SP_TAG_EVICT_HITS_SHIFT & SP_TAG_EVICT_HITS_MASK;
-    c.replace_misses = thresh >> SP_TAG_REPLACE_MISSES_SHIFT & SP_TAG_REPLACE_MISSES_MASK;
+    sp_config_t f;
+    sp_config_unpack(&f, sp_reg_peek(m, SP_REG_MODE), sp_reg_peek(m, SP_REG_RATE), sp_reg_peek(m, SP_REG_TABLE),
+                     sp_reg_peek(m, SP_REG_TAG_THRESH));
+    c.rate = f.rate;
+    c.index_bits = f.index_bits;
+    c.ways_log2 = f.ways_log2;
+    c.tag_bits = f.tag_bits;
+    c.evict_hits = f.evict_hits;
+    c.replace_misses = f.replace_misses;
     cfg = c;
 }
 

@@ -69,6 +69,7 @@ struct SpConfig {
     unsigned evict_hits = SP_TAG_EVICT_HITS_RESET, replace_misses = SP_TAG_REPLACE_MISSES_RESET;
     uint32_t seed = SP_SEED_RESET;
     unsigned watermark = 0; /* 0: leave the reset value */
+    sp_config_t fields() const; /* MODE, RATE, TABLE, TAG_THRESH as the model's helper holds them */
     uint32_t mode_reg() const;
     uint32_t table_reg() const;
     uint32_t thresh_reg() const;

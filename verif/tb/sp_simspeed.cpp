@@ -53,14 +53,13 @@ std::vector<std::pair<uint32_t, uint32_t>> config_writes(unsigned sampler, unsig
                                                          unsigned index_bits, bool assoc)
 {
     bool tagged = sampler == SP_SAMPLER_TAG;
+    /* the paper's 2-way, 2-bit tags for TAG; the other modes use neither, and the
+       smallest values are accepted by every build */
+    sp_config_t c = {sampler, assoc, 0, rate, index_bits, tagged ? 1u : 0u, tagged ? 2u : 1u, 0, 0};
     return {
-        {SP_REG_MODE, sampler | (assoc ? SP_MODE_ASSOC_EN : 0u)},
-        {SP_REG_RATE, rate},
-        /* the paper's 2-way, 2-bit tags for TAG; the other modes use neither, and the
-           smallest values are accepted by every build */
-        {SP_REG_TABLE, index_bits << SP_TABLE_INDEX_BITS_SHIFT |
-                           (tagged ? 1u : 0u) << SP_TABLE_WAYS_LOG2_SHIFT |
-                           (tagged ? 2u : 1u) << SP_TABLE_TAG_BITS_SHIFT},
+        {SP_REG_MODE, sp_config_mode(&c)},
+        {SP_REG_RATE, sp_config_rate(&c)},
+        {SP_REG_TABLE, sp_config_table(&c)},
         {SP_REG_OQ_WATERMARK, 1},
         {SP_REG_IRQ_ENABLE, SP_IRQ_WATERMARK},
         {SP_REG_CTRL, SP_CTRL_ENABLE},
