@@ -25,29 +25,22 @@ static std::string fmt(const char *f, ...)
 }
 
 
-sp_config_t SpConfig::fields() const
-{
-    return sp_config_t{sampler, assoc, discard, rate, index_bits, ways_log2, tag_bits, evict_hits, replace_misses};
-}
 uint32_t SpConfig::mode_reg() const
 {
-    sp_config_t f = fields();
-    return sp_config_mode(&f);
+    return sp_config_mode(this);
 }
 uint32_t SpConfig::table_reg() const
 {
-    sp_config_t f = fields();
-    return sp_config_table(&f);
+    return sp_config_table(this);
 }
 uint32_t SpConfig::thresh_reg() const
 {
-    sp_config_t f = fields();
-    return sp_config_thresh(&f);
+    return sp_config_thresh(this);
 }
 std::string SpConfig::str() const
 {
-    std::string s = fmt("%s%s%s rate=%u entries=%u", sp_cli_mode_name(sampler), assoc ? "+A" : "",
-                        discard ? "+discard" : "", rate, 1u << index_bits);
+    std::string s = fmt("%s%s%s rate=%u entries=%u", sp_cli_mode_name(sampler), assoc_en ? "+A" : "",
+                        tag_discard ? "+discard" : "", rate, 1u << index_bits);
     if (sampler == SP_SAMPLER_TAG)
         s += fmt(" ways=%u tag_bits=%u evict_hits=%u replace_misses=%u", 1u << ways_log2, tag_bits,
                  evict_hits, replace_misses);
@@ -248,15 +241,8 @@ void SpBench::reset(unsigned n)
     window_ = sp_message_t{};
     /* the model's reset configuration, as its registers show it */
     SpConfig c;
-    sp_config_t f;
-    sp_config_unpack(&f, sp_reg_peek(m, SP_REG_MODE), sp_reg_peek(m, SP_REG_RATE), sp_reg_peek(m, SP_REG_TABLE),
+    sp_config_unpack(&c, sp_reg_peek(m, SP_REG_MODE), sp_reg_peek(m, SP_REG_RATE), sp_reg_peek(m, SP_REG_TABLE),
                      sp_reg_peek(m, SP_REG_TAG_THRESH));
-    c.rate = f.rate;
-    c.index_bits = f.index_bits;
-    c.ways_log2 = f.ways_log2;
-    c.tag_bits = f.tag_bits;
-    c.evict_hits = f.evict_hits;
-    c.replace_misses = f.replace_misses;
     cfg = c;
 }
 

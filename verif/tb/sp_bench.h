@@ -59,17 +59,19 @@ struct SpMismatch : public std::runtime_error {
     explicit SpMismatch(const std::string &s) : std::runtime_error(s) {}
 };
 
-/* A run-time configuration of the block. */
-struct SpConfig {
-    /* the register map's reset values */
-    unsigned sampler = SP_MODE_SAMPLER_RESET;
-    bool assoc = false, discard = false, drop = false;
-    unsigned rate = SP_RATE_RESET, index_bits = SP_TABLE_INDEX_BITS_RESET;
-    unsigned ways_log2 = SP_TABLE_WAYS_LOG2_RESET, tag_bits = SP_TABLE_TAG_BITS_RESET;
-    unsigned evict_hits = SP_TAG_EVICT_HITS_RESET, replace_misses = SP_TAG_REPLACE_MISSES_RESET;
+/* A run-time configuration of the block: MODE, RATE, TABLE and TAG_THRESH as the
+ * model's helper holds them (sp_config.h), and what else the bench sets. */
+struct SpConfig : sp_config_t {
+    bool drop = false;
     uint32_t seed = SP_SEED_RESET;
     unsigned watermark = 0; /* 0: leave the reset value */
-    sp_config_t fields() const; /* MODE, RATE, TABLE, TAG_THRESH as the model's helper holds them */
+    /* the register map's reset values, unclipped */
+    SpConfig()
+        : sp_config_t{SP_MODE_SAMPLER_RESET, 0, 0, SP_RATE_RESET, SP_TABLE_INDEX_BITS_RESET,
+                      SP_TABLE_WAYS_LOG2_RESET, SP_TABLE_TAG_BITS_RESET, SP_TAG_EVICT_HITS_RESET,
+                      SP_TAG_REPLACE_MISSES_RESET}
+    {
+    }
     uint32_t mode_reg() const;
     uint32_t table_reg() const;
     uint32_t thresh_reg() const;

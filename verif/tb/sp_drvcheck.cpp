@@ -60,8 +60,8 @@ sp_drv_config_t driver_config(sp_drv_t &d, const SpConfig &c)
     sp_drv_config_t k;
     sp_drv_config_default(&d, &k);
     k.sampler = c.sampler;
-    k.assoc = c.assoc;
-    k.tag_discard = c.discard;
+    k.assoc = c.assoc_en;
+    k.tag_discard = c.tag_discard;
     k.rate = c.rate;
     k.index_bits = c.index_bits;
     k.ways_log2 = c.ways_log2;

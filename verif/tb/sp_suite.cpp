@@ -78,8 +78,8 @@ SpConfig rand_cfg(SpBench &b, unsigned sampler, bool assoc, bool discard)
     SpRng &r = b.rng;
     SpConfig c;
     c.sampler = sampler;
-    c.assoc = assoc;
-    c.discard = discard;
+    c.assoc_en = assoc;
+    c.tag_discard = discard;
     unsigned mr = max_rate(p);
     uint64_t k = r.below(10);
     if (k < 7)
@@ -755,7 +755,7 @@ void add_traces(std::vector<Scenario> &v, const sp_params_t &p, const SpSuiteOpt
                              begin(b);
                              SpConfig c; /* the paper's configurations */
                              c.sampler = md.s;
-                             c.assoc = md.assoc;
+                             c.assoc_en = md.assoc;
                              c.rate = std::min(256u, max_rate(p));
                              c.index_bits = std::min(11u, p.table_aw);
                              c.ways_log2 = std::min(1u, std::min(p.ways_log2_max, c.index_bits));
@@ -787,7 +787,7 @@ void add_overflow(std::vector<Scenario> &v, const sp_params_t &p)
                      begin(b);
                      SpConfig c;
                      c.sampler = SP_SAMPLER_P;
-                     c.assoc = true;
+                     c.assoc_en = true;
                      c.rate = max_rate(p);
                      c.index_bits = 0;
                      c.ways_log2 = 0;
@@ -829,7 +829,7 @@ void add_throughput(std::vector<Scenario> &v, const sp_params_t &p, const SpSuit
                              begin(b);
                              SpConfig c;
                              c.sampler = s;
-                             c.assoc = assoc;
+                             c.assoc_en = assoc;
                              c.rate = std::min(256u, max_rate(p));
                              c.index_bits = std::min(11u, p.table_aw);
                              c.ways_log2 = std::min(1u, std::min(p.ways_log2_max, c.index_bits));

@@ -87,8 +87,8 @@ static SpConfig block_config(const sp_params_t &p, std::vector<char *> &words, s
     *trace = o.trace;
     SpConfig c;
     c.sampler = o.mode;
-    c.assoc = o.assoc != 0;
-    c.discard = o.tag_discard != 0;
+    c.assoc_en = o.assoc != 0;
+    c.tag_discard = o.tag_discard != 0;
     c.rate = o.rate;
     c.index_bits = (unsigned)__builtin_ctz(o.entries);
     c.ways_log2 = (unsigned)__builtin_ctz(o.ways);
