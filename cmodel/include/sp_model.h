@@ -177,6 +177,8 @@ int sp_model_conserved(const sp_model_t *m);
  * state the model has no copy of.  Nothing else reads sp_model_t's fields. */
 /* How often a tagged-compressor transition (enum sp_fsm_edge) was taken since init. */
 uint64_t sp_model_fsm_hits(const sp_model_t *m, unsigned transition);
+/* The configuration the registers hold now (MODE, RATE, TABLE, TAG_THRESH). */
+void sp_model_config(const sp_model_t *m, sp_config_t *c);
 /* How often a step of the HTP sampler (enum sp_htp_edge) happened since init. */
 uint64_t sp_model_htp_hits(const sp_model_t *m, unsigned step);
 /* The S-box the hash uses now (SBOX_DATA reads it one entry at a time, with a side effect). */

@@ -614,6 +614,11 @@ uint64_t sp_model_fsm_hits(const sp_model_t *m, unsigned transition)
     return transition < SP_FSM_COUNT ? m->fsm_hits[transition] : 0;
 }
 
+void sp_model_config(const sp_model_t *m, sp_config_t *c)
+{
+    sp_config_unpack(c, m->mode, m->rate, m->table_cfg, m->tag_thresh);
+}
+
 uint64_t sp_model_htp_hits(const sp_model_t *m, unsigned step)
 {
     return step < SP_HTP_COUNT ? m->htp_hits[step] : 0;
@@ -658,7 +663,7 @@ void sp_model_reject(sp_model_t *m, uint32_t offset, uint32_t value, enum sp_err
 static void decode_config(sp_model_t *m)
 {
     sp_config_t c;
-    sp_config_unpack(&c, m->mode, m->rate, m->table_cfg, m->tag_thresh);
+    sp_model_config(m, &c);
     unsigned ways_log2 = c.ways_log2;
     m->sampler = c.sampler;
     m->index_bits = c.index_bits;

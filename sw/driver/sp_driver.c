@@ -234,19 +234,19 @@ static SP_ALWAYS_INLINE int counts_add(sp_drv_counts_t *t, sp_drv_count_t *slots
 void sp_drv_config_default(const sp_drv_t *d, sp_drv_config_t *c)
 {
     const sp_drv_build_t *b = &d->build;
-    unsigned rate_max = b->count_bits >= 16 ? 0xFFFFu : 1u << b->count_bits;
     sp_drv_config_t z = {0};
+    sp_config_t r;
     *c = z;
-    /* the register map's reset values, clipped to the build as the block
-       clips them (spec 9); one way, which the HP reset mode uses */
-    c->sampler = SP_MODE_SAMPLER_RESET;
-    c->rate = rate_max < SP_RATE_RESET ? rate_max : SP_RATE_RESET;
-    c->index_bits = b->table_aw < SP_TABLE_INDEX_BITS_RESET ? b->table_aw : SP_TABLE_INDEX_BITS_RESET;
+    /* the block's reset configuration (spec 9), but one way, which the HP
+       reset mode uses */
+    sp_config_reset(&r, b->table_aw, b->ways_log2_max, b->tag_bits_max, b->count_bits, b->miss_bits);
+    c->sampler = r.sampler;
+    c->rate = r.rate;
+    c->index_bits = r.index_bits;
     c->ways_log2 = 0;
-    c->tag_bits = b->tag_bits_max < SP_TABLE_TAG_BITS_RESET ? b->tag_bits_max : SP_TABLE_TAG_BITS_RESET;
-    c->evict_hits = c->rate < SP_TAG_EVICT_HITS_RESET ? c->rate : SP_TAG_EVICT_HITS_RESET;
-    c->replace_misses = (1u << b->miss_bits) < SP_TAG_REPLACE_MISSES_RESET ? 1u << b->miss_bits
-                                                                          : SP_TAG_REPLACE_MISSES_RESET;
+    c->tag_bits = r.tag_bits;
+    c->evict_hits = r.evict_hits;
+    c->replace_misses = r.replace_misses;
     c->seed = SP_SEED_RESET;
     c->watermark = 1u << (b->oq_aw - 1u);
     c->drop_policy = 0;

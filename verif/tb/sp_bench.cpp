@@ -241,8 +241,7 @@ void SpBench::reset(unsigned n)
     window_ = sp_message_t{};
     /* the model's reset configuration, as its registers show it */
     SpConfig c;
-    sp_config_unpack(&c, sp_reg_peek(m, SP_REG_MODE), sp_reg_peek(m, SP_REG_RATE), sp_reg_peek(m, SP_REG_TABLE),
-                     sp_reg_peek(m, SP_REG_TAG_THRESH));
+    sp_model_config(m, &c);
     cfg = c;
 }
 

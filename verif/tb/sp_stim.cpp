@@ -78,13 +78,11 @@ std::vector<sp_tuple_t> sp_make_colliding(SpRng &rng, size_t n, const SpHashView
 SpHashView sp_hash_view(const sp_model_t *m, const sp_params_t &p)
 {
     SpHashView h;
-    uint32_t table = sp_reg_peek(m, SP_REG_TABLE);
-    unsigned sampler = sp_reg_peek(m, SP_REG_MODE) >> SP_MODE_SAMPLER_SHIFT & SP_MODE_SAMPLER_MASK;
-    unsigned index_bits = table >> SP_TABLE_INDEX_BITS_SHIFT & SP_TABLE_INDEX_BITS_MASK;
-    unsigned ways_log2 = table >> SP_TABLE_WAYS_LOG2_SHIFT & SP_TABLE_WAYS_LOG2_MASK;
+    sp_config_t c;
+    sp_model_config(m, &c);
     h.word_bits = p.word_bits;
     /* TAG indexes sets: the entries of one set share a hash */
-    h.index_bits = sampler == SP_SAMPLER_TAG ? index_bits - ways_log2 : index_bits;
+    h.index_bits = c.sampler == SP_SAMPLER_TAG ? c.index_bits - c.ways_log2 : c.index_bits;
     const uint8_t *sbox = sp_model_sbox(m);
     for (int i = 0; i < 256; i++)
         h.sbox[i] = sbox[i];

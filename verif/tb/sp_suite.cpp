@@ -126,10 +126,10 @@ std::unique_ptr<SpSource> rand_source(SpBench &b, uint64_t n, std::string &desc)
     default: {
         SpHashView h = sp_hash_view(b.m, b.params);
         size_t cnt = (size_t)r.range(2, 24);
-        uint32_t table = sp_reg_peek(b.m, SP_REG_TABLE);
-        unsigned sampler = sp_reg_peek(b.m, SP_REG_MODE) >> SP_MODE_SAMPLER_SHIFT & SP_MODE_SAMPLER_MASK;
-        unsigned tb = (sampler == SP_SAMPLER_TAG || sampler == SP_SAMPLER_HTP) && r.chance(0.5)
-                          ? table >> SP_TABLE_TAG_BITS_SHIFT & SP_TABLE_TAG_BITS_MASK : 0;
+        sp_config_t now;
+        sp_model_config(b.m, &now);
+        unsigned tb = (now.sampler == SP_SAMPLER_TAG || now.sampler == SP_SAMPLER_HTP) && r.chance(0.5)
+                          ? now.tag_bits : 0;
         std::vector<sp_tuple_t> pool = sp_make_colliding(r, cnt, h, tb);
         desc = "collide/" + std::to_string(pool.size());
         std::vector<std::unique_ptr<SpSource>> parts;
