@@ -14,7 +14,15 @@ CC       ?= cc
 OPT      ?= -O2
 CFLAGS   ?= $(OPT) -g
 CFLAGS   += -std=c99 -Wall -Wextra -Wpedantic -Wshadow -Werror=implicit-function-declaration
-CPPFLAGS += -Icmodel/include -Icmodel/tests -Isw/trace -Isw/profile
+# Every part sees the model's headers (the register map, tuples, the model):
+# the layer the rest is built on.  Each part's .mk fragment exports its own
+# headers as <PART>_INC, and adds to CPPFLAGS only for its own objects what
+# it uses; the C unit tests' helper (sp_test.h) is seen by tests/ folders only.
+CPPFLAGS += -Icmodel/include
+SP_TEST_INC := -Icmodel/tests
+# $(call sp_abs_inc,-Ia -Ib): the same include options with absolute paths,
+# for builds that run in another directory (Verilator's)
+sp_abs_inc = $(foreach i,$(1),-I$(abspath $(i:-I%=%)))
 LDLIBS_Z := -lz -lm
 
 # The project's Python environment: scripts/deps.sh creates it in the clone
@@ -54,6 +62,10 @@ include scripts/scripts.mk
 include fusesoc/fusesoc.mk
 
 all: $(BIN)/stratprof
+
+# The unit tests of every part: objects under a tests/ folder.
+$(foreach d,$(sort $(patsubst %/,%,$(dir $(shell find cmodel sw -path '*/tests/*.c')))),\
+  $(eval $(OBJ)/$(d)/%.o: CPPFLAGS += $(SP_TEST_INC)))
 
 # Object files mirror the source tree under $(OBJ).
 $(OBJ)/%.o: %.c

@@ -32,9 +32,8 @@ VERIF_RTL_TB_SRCS := $(VERIF_TB_SRCS) verif/tb/sp_dut_rtl.cpp
 # Verilator's options for every cross-check build: the RTL's assertions on
 VERIF_VFLAGS := -O3 --x-assign fast --x-initial fast --trace --assert -DSP_ASSERT \
                 -Wno-fatal -Wno-lint -Wno-style
-VERIF_INC := -I$(abspath cmodel/include) -I$(abspath sw/trace) -I$(abspath sw/driver) \
-             -I$(abspath sw/profile) -I$(abspath sw/profile/compare) -I$(abspath sw/profile/value) \
-             -I$(abspath sw/cli) -I$(abspath verif/tb)
+VERIF_INC := $(call sp_abs_inc,-Icmodel/include $(SPTRACE_INC) $(SPDRIVER_INC) $(SPPROFILE_INC) \
+                                $(SPCLI_INC) -Iverif/tb)
 # the libraries the benches link: the block's options (sw/cli, as stratprof
 # parses them), the driver, the profiles, traces and the model
 VERIF_LIB_FILES := $(SPCLI_LIB) $(SPDRIVER_LIB) $(SPPROFILE_LIB) $(SPTRACE_LIB) $(SPMODEL_LIB)

@@ -45,7 +45,7 @@ $(SOC_TB): $(SOC_RTL) $(SOC_BLOCK) rtl/sp_regs.vh fpga/soc/sim/sp_soc_sim.v fpga
 	  -Wno-fatal -Wno-lint -Wno-style -DRISCV_FORMAL --top-module sp_soc_sim -Irtl $(SP_SBOX_DEFINE) \
 	  fpga/soc/lint.vlt $(SOC_CORE) $(SOC_RTL) $(SOC_BLOCK) fpga/soc/sim/sp_soc_sim.v \
 	  $(abspath fpga/soc/sim/sp_soc_tb.cpp) \
-	  -CFLAGS "-std=c++17 -O2 -I$(abspath cmodel/include) -I$(abspath sw/profile)" \
+	  -CFLAGS "-std=c++17 -O2 $(call sp_abs_inc,-Icmodel/include $(SPPROFILE_INC))" \
 	  -LDFLAGS "$(abspath $(SPPROFILE_LIB)) -lm" -MAKEFLAGS OPT_FAST=-O2 \
 	  --Mdir $(SOC_SIM_DIR) -o sp_soc_tb >$(SOC_SIM_DIR)/build.log 2>&1 || \
 	  { tail -n 40 $(SOC_SIM_DIR)/build.log; exit 1; }

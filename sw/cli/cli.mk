@@ -6,7 +6,8 @@
 # other's objects.  Included by the top Makefile from the repository root;
 # objects come from its generic $(OBJ)/%.o rule.
 
-CPPFLAGS += -Isw/cli
+SPCLI_INC  := -Isw/cli
+$(OBJ)/sw/cli/%.o: CPPFLAGS += $(SPCLI_INC) $(SPPROFILE_INC)
 SPCLI_SRCS := $(wildcard sw/cli/*.c)
 SPCLI_OBJS := $(SPCLI_SRCS:%.c=$(OBJ)/%.o)
 SPCLI_LIB  := $(BUILD)/lib/libspcli.a

@@ -7,7 +7,8 @@
 SPDRIVER_SRCS := $(wildcard sw/driver/*.c)
 SPDRIVER_OBJS := $(SPDRIVER_SRCS:%.c=$(OBJ)/%.o)
 SPDRIVER_LIB  := $(BUILD)/lib/libspdriver.a
-CPPFLAGS      += -Isw/driver
+SPDRIVER_INC  := -Isw/driver
+$(OBJ)/sw/driver/%.o: CPPFLAGS += $(SPDRIVER_INC) $(SPPROFILE_INC) $(SPTRACE_INC)
 
 all: $(SPDRIVER_LIB)
 

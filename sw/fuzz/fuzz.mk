@@ -24,8 +24,7 @@ FUZZ_DIR     := $(BUILD)/fuzz
 FUZZ_OBJ     := $(FUZZ_DIR)/obj
 FUZZ_SAN     := -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
 FUZZ_CFLAGS  := -g -O1 $(FUZZ_SAN) -std=c99 -Wall -Wextra
-FUZZ_INC     := -Isw/fuzz -Isw/cli -Isw/stratprof -Isw/driver -Isw/profile/compare -Isw/profile/paths \
-                -Isw/profile/value
+FUZZ_INC     := -Isw/fuzz -Isw/stratprof $(SPCLI_INC) $(SPDRIVER_INC) $(SPPROFILE_INC) $(SPTRACE_INC)
 FUZZ_NAMES   := trace pfile paths drvmsg cli
 FUZZ_TARGETS ?= $(FUZZ_NAMES)
 FUZZ_BINS    := $(FUZZ_NAMES:%=$(FUZZ_DIR)/sp_fuzz_%)

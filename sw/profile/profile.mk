@@ -8,6 +8,9 @@
 SPPROFILE_SRCS := $(sort $(shell find sw/profile -name '*.c' -not -path '*/tests/*'))
 SPPROFILE_OBJS := $(SPPROFILE_SRCS:%.c=$(OBJ)/%.o)
 SPPROFILE_LIB  := $(BUILD)/lib/libspprofile.a
+# The library's headers: the profile, and its compare, paths and value parts.
+SPPROFILE_INC  := -Isw/profile -Isw/profile/compare -Isw/profile/paths -Isw/profile/value
+$(OBJ)/sw/profile/%.o: CPPFLAGS += $(SPPROFILE_INC)
 
 all: $(SPPROFILE_LIB)
 

@@ -5,6 +5,7 @@
 
 STRATPROF_SRCS := $(wildcard sw/stratprof/*.c)
 STRATPROF_OBJS := $(STRATPROF_SRCS:%.c=$(OBJ)/%.o)
+$(OBJ)/sw/stratprof/%.o: CPPFLAGS += $(SPCLI_INC) $(SPPROFILE_INC) $(SPTRACE_INC)
 
 all: $(BIN)/stratprof
 

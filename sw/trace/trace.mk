@@ -7,6 +7,8 @@
 SPTRACE_SRCS := $(wildcard sw/trace/*.c)
 SPTRACE_OBJS := $(SPTRACE_SRCS:%.c=$(OBJ)/%.o)
 SPTRACE_LIB  := $(BUILD)/lib/libsptrace.a
+SPTRACE_INC  := -Isw/trace
+$(OBJ)/sw/trace/%.o: CPPFLAGS += $(SPTRACE_INC)
 
 all: $(SPTRACE_LIB)
 

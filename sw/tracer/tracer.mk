@@ -8,6 +8,7 @@
 SPTRACER_SRCS := sw/tracer/sp_tracer.c
 SPTRACER_OBJS := $(SPTRACER_SRCS:%.c=$(OBJ)/%.o)
 SPTRACER_LIB  := $(BUILD)/lib/libsptracer.a
+$(OBJ)/sw/tracer/%.o: CPPFLAGS += $(SPTRACE_INC)
 
 # The instrumenting compiler: `clang` (Debian package clang, which
 # scripts/deps.sh installs) if present, else clang-14 itself.

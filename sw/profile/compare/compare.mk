@@ -5,8 +5,6 @@
 # path and registers the unit test. Included by profile.mk from the root.
 
 # Headers of this folder for the tools that print comparisons and for the test.
-CPPFLAGS += -Isw/profile/compare
-
 $(BIN)/test_compare: $(OBJ)/sw/profile/compare/tests/test_compare.o $(SPPROFILE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) $^ -lm -o $@

@@ -3,8 +3,6 @@
 # text reader and printers, tuple round trip). Included by sw/profile/profile.mk;
 # the library sources here already go into libspprofile.a through its find.
 
-CPPFLAGS += -Isw/profile/paths
-
 $(BIN)/test_paths: $(OBJ)/sw/profile/paths/tests/test_paths.o $(SPPROFILE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) $^ -lm -o $@

@@ -3,8 +3,6 @@
 # by sw/profile/profile.mk, which already puts sp_value.c and
 # sp_value_print.c into libspprofile.a.
 
-CPPFLAGS += -Isw/profile/value
-
 $(BIN)/test_value: $(OBJ)/sw/profile/value/tests/test_value.o $(SPPROFILE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) $^ -lm -o $@
