@@ -707,86 +707,62 @@ static int stopped(const sp_model_t *m)
     return !(m->ctrl & SP_CTRL_ENABLE) && !m->flushing;
 }
 
-/* A sampler code names a mode this build has. */
-static int sampler_built(const sp_model_t *m, unsigned sampler)
+/* What this build holds, as the configuration checks take it. */
+static void build_limits(const sp_model_t *m, sp_config_limits_t *l)
 {
-    if (sampler == SP_SAMPLER_TAG)
-        return m->params.opt_tagged != 0;
-    if (sampler == SP_SAMPLER_CR || sampler == SP_SAMPLER_HCR)
-        return m->params.opt_cr != 0;
-    if (sampler == SP_SAMPLER_HTP)
-        return m->params.opt_htp != 0;
-    return sampler < SP_SAMPLER_COUNT;
+    l->table_aw = m->params.table_aw;
+    l->ways_log2_max = m->params.ways_log2_max;
+    l->tag_bits_max = m->params.tag_bits_max;
+    l->count_bits = m->params.count_bits;
+    l->miss_bits = m->params.miss_bits;
+    l->opt_tagged = m->params.opt_tagged != 0;
+    l->opt_cr = m->params.opt_cr != 0;
+    l->opt_htp = m->params.opt_htp != 0;
 }
 
 /* Writes one configuration register that clears the table when accepted. */
 static void write_config(sp_model_t *m, uint32_t offset, uint32_t value)
 {
-    uint32_t *reg;
+    uint32_t *reg, used;
+    sp_config_t c;
+    sp_config_limits_t lim;
+    sp_config_fault_t fault;
+    unsigned code;
     if (!stopped(m)) {
         sp_model_reject(m, offset, value, SP_ERR_BUSY);
         return;
     }
     switch (offset) {
     case SP_REG_MODE:
-        if (value & ~SP_USED_MODE) {
-            sp_model_reject(m, offset, value, SP_ERR_RESERVED);
-            return;
-        }
-        if (!sampler_built(m, value & SP_MODE_SAMPLER_MASK)) {
-            sp_model_reject(m, offset, value, SP_ERR_MODE);
-            return;
-        }
         reg = &m->mode;
+        used = SP_USED_MODE;
         break;
     case SP_REG_RATE:
-        if (value & ~SP_USED_RATE) {
-            sp_model_reject(m, offset, value, SP_ERR_RESERVED);
-            return;
-        }
-        if (value == 0 || value > (1u << m->params.count_bits)) {
-            sp_model_reject(m, offset, value, SP_ERR_RATE);
-            return;
-        }
         reg = &m->rate;
+        used = SP_USED_RATE;
         break;
-    case SP_REG_TABLE: {
-        unsigned ib = (value >> SP_TABLE_INDEX_BITS_SHIFT) & SP_TABLE_INDEX_BITS_MASK;
-        unsigned wl = (value >> SP_TABLE_WAYS_LOG2_SHIFT) & SP_TABLE_WAYS_LOG2_MASK;
-        unsigned tb = (value >> SP_TABLE_TAG_BITS_SHIFT) & SP_TABLE_TAG_BITS_MASK;
-        if (value & ~SP_USED_TABLE) {
-            sp_model_reject(m, offset, value, SP_ERR_RESERVED);
-            return;
-        }
-        if (ib > m->params.table_aw) {
-            sp_model_reject(m, offset, value, SP_ERR_TABLE_SIZE);
-            return;
-        }
-        if (wl > m->params.ways_log2_max || wl > ib) {
-            sp_model_reject(m, offset, value, SP_ERR_WAYS);
-            return;
-        }
-        if (tb == 0 || tb > m->params.tag_bits_max) {
-            sp_model_reject(m, offset, value, SP_ERR_TAG_BITS);
-            return;
-        }
+    case SP_REG_TABLE:
         reg = &m->table_cfg;
+        used = SP_USED_TABLE;
         break;
-    }
-    default: { /* SP_REG_TAG_THRESH */
-        unsigned eh = (value >> SP_TAG_EVICT_HITS_SHIFT) & SP_TAG_EVICT_HITS_MASK;
-        unsigned rm = (value >> SP_TAG_REPLACE_MISSES_SHIFT) & SP_TAG_REPLACE_MISSES_MASK;
-        if (value & ~SP_USED_TAG_THRESH) {
-            sp_model_reject(m, offset, value, SP_ERR_RESERVED);
-            return;
-        }
-        if (eh == 0 || rm < 2 || rm > (1u << m->params.miss_bits)) {
-            sp_model_reject(m, offset, value, SP_ERR_THRESHOLD);
-            return;
-        }
+    default: /* SP_REG_TAG_THRESH */
         reg = &m->tag_thresh;
+        used = SP_USED_TAG_THRESH;
         break;
     }
+    if (value & ~used) {
+        sp_model_reject(m, offset, value, SP_ERR_RESERVED);
+        return;
+    }
+    /* the other registers' fields are valid: only this write can fail */
+    sp_config_unpack(&c, offset == SP_REG_MODE ? value : m->mode, offset == SP_REG_RATE ? value : m->rate,
+                     offset == SP_REG_TABLE ? value : m->table_cfg,
+                     offset == SP_REG_TAG_THRESH ? value : m->tag_thresh);
+    build_limits(m, &lim);
+    code = sp_config_check_reg(&c, &lim, offset, &fault);
+    if (code != SP_ERR_NONE) {
+        sp_model_reject(m, offset, value, (enum sp_err)code);
+        return;
     }
     *reg = value;
     decode_config(m);
@@ -804,7 +780,10 @@ static void write_ctrl(sp_model_t *m, uint32_t value)
             sp_model_reject(m, SP_REG_CTRL, value, SP_ERR_BUSY);
             return;
         }
-        if (m->sampler == SP_SAMPLER_TAG && m->evict_hits > m->rate) {
+        sp_config_t c;
+        sp_config_fault_t fault;
+        sp_model_config(m, &c);
+        if (sp_config_check_start(&c, &fault) != SP_ERR_NONE) {
             sp_model_reject(m, SP_REG_CTRL, value, SP_ERR_CONFIG);
             return;
         }

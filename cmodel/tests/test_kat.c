@@ -2216,6 +2216,83 @@ static void test_config_helper(void)
     SP_CHECK_EQ(sp_config_rate(&u), 256u);
 }
 
+/* sp_config_check: the field, range and code of the first fault, and the same
+ * verdict the model gives when the configuration is written and started. */
+static void test_config_check(void)
+{
+    sp_model_t *m = fresh(&model_a);
+    sp_config_limits_t lim;
+    sp_config_fault_t f;
+    sp_config_t ok, c;
+    sp_config_limits(&lim, sp_reg_read(m, SP_REG_PARAMS), sp_reg_read(m, SP_REG_PARAMS2));
+    SP_CHECK_EQ(lim.table_aw, 4);
+    SP_CHECK_EQ(lim.ways_log2_max, 2);
+    SP_CHECK_EQ(lim.count_bits, 16);
+    sp_model_config(m, &ok);
+    SP_CHECK_EQ(sp_config_check(&ok, &lim, &f), SP_ERR_NONE);
+
+    c = ok; c.rate = 0;
+    SP_CHECK_EQ(sp_config_check(&c, &lim, &f), SP_ERR_RATE);
+    SP_CHECK_STR(f.field, "rate");
+    SP_CHECK_EQ(f.reg, SP_REG_RATE);
+    SP_CHECK_EQ(f.lo, 1);
+    SP_CHECK_EQ(f.hi, 0xFFFF);
+    c = ok; c.rate = 0x10000; /* wider than RATE: the block sees reserved bits */
+    SP_CHECK_EQ(sp_config_check(&c, &lim, &f), SP_ERR_RESERVED);
+    SP_CHECK_STR(f.field, "rate");
+    c = ok; c.index_bits = 3; c.ways_log2 = 2; c.tag_bits = 0;
+    SP_CHECK_EQ(sp_config_check(&c, &lim, &f), SP_ERR_TAG_BITS);
+    SP_CHECK_EQ(f.hi, 8);
+    c.index_bits = 1;
+    SP_CHECK_EQ(sp_config_check(&c, &lim, &f), SP_ERR_WAYS);
+    SP_CHECK_STR(f.field, "ways_log2");
+    SP_CHECK_EQ(f.hi, 1);
+    c = ok; c.replace_misses = 1;
+    SP_CHECK_EQ(sp_config_check(&c, &lim, &f), SP_ERR_THRESHOLD);
+    SP_CHECK_EQ(f.lo, 2);
+    SP_CHECK_EQ(f.hi, 15); /* 2^MISS_BITS is 16, but the field holds 4 bits */
+    c = ok; c.sampler = SP_SAMPLER_TAG; c.rate = 8; c.evict_hits = 9;
+    SP_CHECK_EQ(sp_config_check(&c, &lim, &f), SP_ERR_CONFIG);
+    SP_CHECK_EQ(f.reg, SP_REG_CTRL);
+    SP_CHECK_EQ(f.hi, 8);
+    lim.opt_htp = 0;
+    c = ok; c.sampler = SP_SAMPLER_HTP;
+    SP_CHECK_EQ(sp_config_check(&c, &lim, &f), SP_ERR_MODE);
+    lim.opt_htp = 1;
+
+    /* random configurations near every limit: the check's code and register
+     * are the ERR_CODE the model records writing MODE..TAG_THRESH and CTRL */
+    uint32_t r = 0x2545F491u;
+    unsigned faults = 0;
+    for (int i = 0; i < 4000; i++) {
+        unsigned want;
+        r = tx_next(r);
+        c.sampler = r & SP_MODE_SAMPLER_MASK;
+        c.assoc_en = r >> 3 & 1;
+        c.tag_discard = r >> 4 & 1;
+        c.index_bits = (r >> 5) % 6;
+        c.ways_log2 = (r >> 8) & SP_TABLE_WAYS_LOG2_MASK;
+        c.tag_bits = (r >> 10) % 10;
+        r = tx_next(r);
+        c.rate = (r & 1) ? (r >> 1) % 20 : (r >> 1) & SP_RATE_MASK;
+        c.evict_hits = (r >> 17) % 24;
+        c.replace_misses = (r >> 22) & SP_TAG_REPLACE_MISSES_MASK;
+        m = fresh(&model_a);
+        sp_reg_write(m, SP_REG_MODE, sp_config_mode(&c));
+        sp_reg_write(m, SP_REG_RATE, sp_config_rate(&c));
+        sp_reg_write(m, SP_REG_TABLE, sp_config_table(&c));
+        sp_reg_write(m, SP_REG_TAG_THRESH, sp_config_thresh(&c));
+        sp_reg_write(m, SP_REG_CTRL, SP_CTRL_ENABLE);
+        want = sp_config_check(&c, &lim, &f);
+        SP_CHECK_EQ(sp_reg_read(m, SP_REG_ERR_CODE) >> SP_ERR_CODE_SHIFT & 0xFFu, want);
+        if (want != SP_ERR_NONE) {
+            faults++;
+            SP_CHECK_EQ(sp_reg_read(m, SP_REG_ERR_CODE) >> SP_ERR_OFFSET_SHIFT & SP_ERR_OFFSET_MASK, f.reg);
+        }
+    }
+    SP_CHECK(faults > 1000 && faults < 3900); /* both verdicts were exercised */
+}
+
 /* sp_reg_peek: what a read returns, without its side effects; the benches look
  * at the model through it.  At r = 2 with HP the second <v,5,9> makes a message
  * of count 2 (MSG_HEAD 0x80000002) that peeking leaves in the queue. */
@@ -2523,6 +2600,7 @@ int main(void)
     RUN(test_reg_sbox);
     RUN(test_reg_peek);
     RUN(test_config_helper);
+    RUN(test_config_check);
     RUN(test_word64);
     return sp_test_summary("test_kat");
 }

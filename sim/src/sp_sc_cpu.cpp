@@ -190,7 +190,7 @@ void SpScCpu::run()
         fail("stopping the block failed");
         return;
     }
-    if (drv.cfg.assoc && (st_.driver_rc = sp_drv_flush(&drv)) != 0) {
+    if (drv.cfg.block.assoc_en && (st_.driver_rc = sp_drv_flush(&drv)) != 0) {
         fail("flushing A_k failed");
         return;
     }

@@ -303,22 +303,15 @@ std::string explain_driver(const sp_drv_t &d, const Options &o)
     }
     if (d.err.status != SP_DRV_E_CONFIG || !d.err.field)
         return text;
-    static const struct {
-        const char *field, *opt;
-        int cli;
-    } map[] = {{"sampler", "--mode", SP_OPT_MODE},          {"rate", "--rate", SP_OPT_RATE},
-               {"index_bits", "--entries", SP_OPT_ENTRIES}, {"ways_log2", "--ways", SP_OPT_WAYS},
-               {"tag_bits", "--tag-bits", SP_OPT_TAG_BITS}, {"evict_hits", "--evict-hits", SP_OPT_EVICT_HITS},
-               {"replace_misses", "--replace-misses", SP_OPT_REPLACE_MISSES},
-               {"seed", "--seed", SP_OPT_SEED},             {"watermark", "--watermark", -1}};
-    for (const auto &m : map)
-        if (strcmp(m.field, d.err.field) == 0) {
-            const char *given = m.cli >= 0 ? o.cli.given[m.cli] : o.given[O_WATERMARK];
-            std::string s = m.opt;
-            if (given)
-                s += std::string(": '") + given + "'";
-            return s + " is not accepted by the " + (o.rtl ? "rtl" : "model") + " engine's block (" + text + ")";
-        }
+    int cli = sp_cli_field_opt(d.err.field);
+    bool wm = strcmp(d.err.field, "watermark") == 0;
+    if (cli < 0 && !wm)
+        return text;
+    const char *given = wm ? o.given[O_WATERMARK] : o.cli.given[cli];
+    std::string s = wm ? "--watermark" : sp_cli_opt_name((enum sp_opt)cli);
+    if (given)
+        s += std::string(": '") + given + "'";
+    return s + " is not accepted by the " + (o.rtl ? "rtl" : "model") + " engine's block (" + text + ")";
     return text;
 }
 
@@ -431,17 +424,7 @@ int sc_main(int argc, char **argv)
     }
 
     sp_drv_config_t want{};
-    want.sampler = o.cli.mode;
-    want.assoc = o.cli.assoc != 0;
-    want.tag_discard = o.cli.tag_discard;
-    want.rate = o.cli.rate;
-    for (unsigned e = o.cli.entries; e > 1; e >>= 1)
-        want.index_bits++;
-    for (unsigned w = o.cli.ways; w > 1; w >>= 1)
-        want.ways_log2++;
-    want.tag_bits = o.cli.tag_bits;
-    want.evict_hits = o.cli.evict_hits;
-    want.replace_misses = o.cli.replace_misses;
+    sp_cli_block_config(&o.cli, &want.block);
     want.seed = o.cli.given[SP_OPT_SEED] ? o.cli.seed : SP_SEED_RESET;
     want.watermark = o.watermark;
     want.drop_policy = o.drop;

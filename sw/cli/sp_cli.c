@@ -795,73 +795,116 @@ static const char *shown(const sp_cli_opts_t *o, enum sp_opt id, uint32_t value,
     return buf;
 }
 
+/* The option that sets each field of the block's configuration (sp_config.h). */
+static const struct {
+    const char *field;
+    enum sp_opt id;
+} field_opts[] = {{"sampler", SP_OPT_MODE},         {"rate", SP_OPT_RATE},
+                  {"index_bits", SP_OPT_ENTRIES},   {"ways_log2", SP_OPT_WAYS},
+                  {"tag_bits", SP_OPT_TAG_BITS},    {"evict_hits", SP_OPT_EVICT_HITS},
+                  {"replace_misses", SP_OPT_REPLACE_MISSES}, {"seed", SP_OPT_SEED}};
+
+int sp_cli_field_opt(const char *field)
+{
+    for (size_t i = 0; field && i < sizeof field_opts / sizeof field_opts[0]; i++)
+        if (strcmp(field_opts[i].field, field) == 0)
+            return (int)field_opts[i].id;
+    return -1;
+}
+
+void sp_cli_block_config(const sp_cli_opts_t *o, sp_config_t *c)
+{
+    c->sampler = o->mode;
+    c->assoc_en = o->assoc != 0;
+    c->tag_discard = o->tag_discard != 0;
+    c->rate = o->rate;
+    c->index_bits = log2u(o->entries);
+    c->ways_log2 = log2u(o->ways);
+    c->tag_bits = o->tag_bits;
+    c->evict_hits = o->evict_hits;
+    c->replace_misses = o->replace_misses;
+}
+
+int sp_cli_explain_field(const sp_cli_opts_t *o, const char *field, char *err, size_t errlen)
+{
+    int id = sp_cli_field_opt(field);
+    char num[32];
+    uint32_t v;
+    switch (id) {
+    case SP_OPT_MODE: v = o->mode; break;
+    case SP_OPT_RATE: v = o->rate; break;
+    case SP_OPT_ENTRIES: v = o->entries; break;
+    case SP_OPT_WAYS: v = o->ways; break;
+    case SP_OPT_TAG_BITS: v = o->tag_bits; break;
+    case SP_OPT_EVICT_HITS: v = o->evict_hits; break;
+    case SP_OPT_REPLACE_MISSES: v = o->replace_misses; break;
+    case SP_OPT_SEED: v = o->seed; break;
+    default: return 0;
+    }
+    /* the two rules between options, each said in their terms */
+    if (id == SP_OPT_WAYS && log2u(o->ways) <= 3 && o->ways > o->entries)
+        snprintf(err, errlen, "--ways: '%s' is not at most the number of entries (%u)",
+                 shown(o, SP_OPT_WAYS, v, num, sizeof num), o->entries);
+    else if (id == SP_OPT_EVICT_HITS && o->mode == SP_SAMPLER_TAG && v >= 1 && v <= 0xFFFFu && v > o->rate)
+        snprintf(err, errlen, "--evict-hits: '%s' is not at most --rate (%u) in TAG mode",
+                 shown(o, SP_OPT_EVICT_HITS, v, num, sizeof num), o->rate);
+    else
+        snprintf(err, errlen, "%s: '%s' is not %s", opt_defs[id].name, shown(o, (enum sp_opt)id, v, num, sizeof num),
+                 opt_defs[id].range);
+    return 1;
+}
+
 void sp_cli_explain_error(const sp_cli_opts_t *o, uint32_t code, uint32_t value, char *err,
                           size_t errlen)
 {
     unsigned what = (code >> SP_ERR_CODE_SHIFT) & 0xFFu;
     uint32_t offset = (code >> SP_ERR_OFFSET_SHIFT) & 0xFFFu;
-    char num[32];
-    enum sp_opt id = SP_OPT_COUNT;
-    uint32_t v = value;
+    const char *field = NULL;
 
     switch (offset) {
+    case SP_REG_MODE:
+        field = what == SP_ERR_MODE ? "sampler" : NULL;
+        break;
     case SP_REG_RATE:
-        id = SP_OPT_RATE;
+        field = "rate";
         break;
     case SP_REG_TABLE:
-        if (what == SP_ERR_TABLE_SIZE) {
-            id = SP_OPT_ENTRIES;
-            v = o->entries;
-        } else if (what == SP_ERR_WAYS) {
-            if (log2u(o->ways) <= 3 && o->ways > o->entries) {
-                snprintf(err, errlen, "--ways: '%s' is not at most the number of entries (%u)",
-                         shown(o, SP_OPT_WAYS, o->ways, num, sizeof num), o->entries);
-                return;
-            }
-            id = SP_OPT_WAYS;
-            v = o->ways;
-        } else if (what == SP_ERR_TAG_BITS) {
-            id = SP_OPT_TAG_BITS;
-            v = o->tag_bits;
-        }
+        field = what == SP_ERR_TABLE_SIZE ? "index_bits"
+                : what == SP_ERR_WAYS     ? "ways_log2"
+                : what == SP_ERR_TAG_BITS ? "tag_bits"
+                                          : NULL;
         break;
-    case SP_REG_TAG_THRESH:
-        if (o->evict_hits == 0) {
-            id = SP_OPT_EVICT_HITS;
-            v = o->evict_hits;
-        } else {
-            id = SP_OPT_REPLACE_MISSES;
-            v = o->replace_misses;
-        }
+    case SP_REG_TAG_THRESH: /* one code for both thresholds: EVICT_HITS is wrong only at 0 */
+        field = o->evict_hits == 0 ? "evict_hits" : "replace_misses";
         break;
     case SP_REG_SEED:
-        id = SP_OPT_SEED;
+        field = "seed";
         break;
     case SP_REG_CTRL:
-        if (what == SP_ERR_CONFIG) {
-            snprintf(err, errlen, "--evict-hits: '%s' is not at most --rate (%u) in TAG mode",
-                     shown(o, SP_OPT_EVICT_HITS, o->evict_hits, num, sizeof num), o->rate);
-            return;
-        }
+        field = what == SP_ERR_CONFIG ? "evict_hits" : NULL;
         break;
     default:
         break;
     }
-    if (id != SP_OPT_COUNT) {
-        snprintf(err, errlen, "%s: '%s' is not %s", opt_defs[id].name,
-                 shown(o, id, v, num, sizeof num), opt_defs[id].range);
-        return;
-    }
-    snprintf(err, errlen,
-             "the block rejected the value 0x%lx written to register 0x%03lx (error code %u)",
-             (unsigned long)value, (unsigned long)offset, what);
+    if (!field || !sp_cli_explain_field(o, field, err, errlen))
+        snprintf(err, errlen,
+                 "the block rejected the value 0x%lx written to register 0x%03lx (error code %u)",
+                 (unsigned long)value, (unsigned long)offset, what);
 }
 
 int sp_cli_configure(sp_model_t *m, const sp_cli_opts_t *o, char *err, size_t errlen)
 {
-    sp_config_t c = {o->mode, o->assoc != 0, o->tag_discard != 0, o->rate, log2u(o->entries),
-                     log2u(o->ways), o->tag_bits, o->evict_hits, o->replace_misses};
+    sp_config_t c;
+    sp_config_limits_t lim;
+    sp_config_fault_t fault;
     uint32_t code;
+    sp_cli_block_config(o, &c);
+    sp_config_limits(&lim, sp_reg_read(m, SP_REG_PARAMS), sp_reg_read(m, SP_REG_PARAMS2));
+    if (sp_config_check(&c, &lim, &fault) != SP_ERR_NONE) {
+        if (!sp_cli_explain_field(o, fault.field, err, errlen))
+            snprintf(err, errlen, "%s = %u: %s", fault.field, fault.value, fault.why);
+        return SP_EXIT_USAGE;
+    }
     sp_reg_write(m, SP_REG_MODE, sp_config_mode(&c));
     sp_reg_write(m, SP_REG_RATE, sp_config_rate(&c));
     sp_reg_write(m, SP_REG_TABLE, sp_config_table(&c));

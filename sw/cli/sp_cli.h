@@ -164,11 +164,23 @@ void sp_cli_mode_describe(const sp_cli_opts_t *o, char *buf, size_t n);
 void sp_cli_params(const sp_cli_opts_t *o, sp_params_t *p);
 
 /*
- * Writes MODE, RATE, TABLE, TAG_THRESH, SEED and finally CTRL (enable, stall
- * policy) into a freshly initialised block, then reads ERR_CODE. Returns 0,
- * or SP_EXIT_USAGE with a message naming the option the block rejected.
+ * Checks the options' configuration against the block's build (PARAMS,
+ * sp_config_check), then writes MODE, RATE, TABLE, TAG_THRESH, SEED and
+ * finally CTRL (enable, stall policy) into a freshly initialised block and
+ * reads ERR_CODE. Returns 0, or SP_EXIT_USAGE with a message naming the
+ * option at fault.
  */
 int sp_cli_configure(sp_model_t *m, const sp_cli_opts_t *o, char *err, size_t errlen);
+
+/* The block's configuration fields (sp_config.h) the options give. */
+void sp_cli_block_config(const sp_cli_opts_t *o, sp_config_t *c);
+
+/* The option (enum sp_opt) that sets a field of sp_config_t named as
+ * sp_config_check and the driver name it ("rate", "ways_log2", "seed"); -1 if none. */
+int sp_cli_field_opt(const char *field);
+
+/* Says in the options' terms why FIELD's value is refused; 0 if no option sets it. */
+int sp_cli_explain_field(const sp_cli_opts_t *o, const char *field, char *err, size_t errlen);
 
 /* Explains a non-zero ERR_CODE / ERR_VALUE pair in terms of the options. */
 void sp_cli_explain_error(const sp_cli_opts_t *o, uint32_t code, uint32_t value, char *err,

@@ -75,17 +75,19 @@ int sp_drv_init(sp_drv_t *d, const sp_hal_t *hal)
 
     uint32_t p = rd(d, SP_REG_PARAMS), p2 = rd(d, SP_REG_PARAMS2);
     sp_drv_build_t *b = &d->build;
+    sp_config_limits_t lim;
+    sp_config_limits(&lim, p, p2);
     b->word_bits = p >> SP_PARAMS_WORD_BITS_SHIFT & SP_PARAMS_WORD_BITS_MASK;
-    b->table_aw = p >> SP_PARAMS_TABLE_AW_SHIFT & SP_PARAMS_TABLE_AW_MASK;
-    b->ways_log2_max = p >> SP_PARAMS_WAYS_LOG2_SHIFT & SP_PARAMS_WAYS_LOG2_MASK;
-    b->tag_bits_max = p >> SP_PARAMS_TAG_BITS_SHIFT & SP_PARAMS_TAG_BITS_MASK;
+    b->table_aw = lim.table_aw;
+    b->ways_log2_max = lim.ways_log2_max;
+    b->tag_bits_max = lim.tag_bits_max;
     b->oq_aw = p >> SP_PARAMS_OQ_AW_SHIFT & SP_PARAMS_OQ_AW_MASK;
     b->assoc_k = p >> SP_PARAMS_ASSOC_K_SHIFT & SP_PARAMS_ASSOC_K_MASK;
-    b->count_bits = p2 >> SP_PARAMS2_COUNT_BITS_SHIFT & SP_PARAMS2_COUNT_BITS_MASK;
-    b->miss_bits = p2 >> SP_PARAMS2_MISS_BITS_SHIFT & SP_PARAMS2_MISS_BITS_MASK;
-    b->opt_tagged = (p2 & SP_PARAMS2_TAGGED) != 0;
-    b->opt_cr = (p2 & SP_PARAMS2_CR) != 0;
-    b->opt_htp = (p2 & SP_PARAMS2_HTP) != 0;
+    b->count_bits = lim.count_bits;
+    b->miss_bits = lim.miss_bits;
+    b->opt_tagged = (int)lim.opt_tagged;
+    b->opt_cr = (int)lim.opt_cr;
+    b->opt_htp = (int)lim.opt_htp;
     b->acc_bits = p2 >> SP_PARAMS2_ACC_BITS_SHIFT & SP_PARAMS2_ACC_BITS_MASK;
     b->filter_n = p2 >> SP_PARAMS2_FILTER_N_SHIFT & SP_PARAMS2_FILTER_N_MASK;
     if (b->word_bits != 32 && b->word_bits != 64)
@@ -107,17 +109,8 @@ int sp_drv_init(sp_drv_t *d, const sp_hal_t *hal)
     /* the configuration the block holds now */
     sp_drv_config_t *c = &d->cfg;
     uint32_t ctrl = rd(d, SP_REG_CTRL);
-    sp_config_t now;
-    sp_config_unpack(&now, rd(d, SP_REG_MODE), rd(d, SP_REG_RATE), rd(d, SP_REG_TABLE), rd(d, SP_REG_TAG_THRESH));
-    c->sampler = now.sampler;
-    c->assoc = now.assoc_en;
-    c->tag_discard = now.tag_discard;
-    c->rate = now.rate;
-    c->index_bits = now.index_bits;
-    c->ways_log2 = now.ways_log2;
-    c->tag_bits = now.tag_bits;
-    c->evict_hits = now.evict_hits;
-    c->replace_misses = now.replace_misses;
+    sp_config_unpack(&c->block, rd(d, SP_REG_MODE), rd(d, SP_REG_RATE), rd(d, SP_REG_TABLE),
+                     rd(d, SP_REG_TAG_THRESH));
     c->seed = rd(d, SP_REG_SEED);
     c->watermark = rd(d, SP_REG_OQ_WATERMARK) >> SP_OQ_WATERMARK_SHIFT & SP_OQ_WATERMARK_MASK;
     c->drop_policy = (ctrl & SP_CTRL_DROP) != 0;
@@ -235,68 +228,26 @@ void sp_drv_config_default(const sp_drv_t *d, sp_drv_config_t *c)
 {
     const sp_drv_build_t *b = &d->build;
     sp_drv_config_t z = {0};
-    sp_config_t r;
     *c = z;
     /* the block's reset configuration (spec 9), but one way, which the HP
        reset mode uses */
-    sp_config_reset(&r, b->table_aw, b->ways_log2_max, b->tag_bits_max, b->count_bits, b->miss_bits);
-    c->sampler = r.sampler;
-    c->rate = r.rate;
-    c->index_bits = r.index_bits;
-    c->ways_log2 = 0;
-    c->tag_bits = r.tag_bits;
-    c->evict_hits = r.evict_hits;
-    c->replace_misses = r.replace_misses;
+    sp_config_reset(&c->block, b->table_aw, b->ways_log2_max, b->tag_bits_max, b->count_bits, b->miss_bits);
+    c->block.ways_log2 = 0;
     c->seed = SP_SEED_RESET;
     c->watermark = 1u << (b->oq_aw - 1u);
     c->drop_policy = 0;
     c->use_irq = 1;
 }
 
-static int sampler_built(const sp_drv_build_t *b, unsigned s)
-{
-    if (s >= SP_SAMPLER_COUNT)
-        return 0;
-    if (s == SP_SAMPLER_TAG)
-        return b->opt_tagged;
-    if (s == SP_SAMPLER_CR || s == SP_SAMPLER_HCR)
-        return b->opt_cr;
-    if (s == SP_SAMPLER_HTP)
-        return b->opt_htp;
-    return 1;
-}
-
 int sp_drv_check_config(sp_drv_t *d, const sp_drv_config_t *c)
 {
     const sp_drv_build_t *b = &d->build;
-    unsigned rate_max = b->count_bits >= 16 ? 0xFFFFu : 1u << b->count_bits;
-    unsigned ways_max = b->ways_log2_max < c->index_bits ? b->ways_log2_max : c->index_bits;
+    sp_config_limits_t lim = {b->table_aw, b->ways_log2_max, b->tag_bits_max, b->count_bits, b->miss_bits,
+                              (unsigned)b->opt_tagged, (unsigned)b->opt_cr, (unsigned)b->opt_htp};
+    sp_config_fault_t f;
     unsigned depth = 1u << b->oq_aw;
-    if (!sampler_built(b, c->sampler))
-        return fail(d, SP_DRV_E_CONFIG, "sampler", c->sampler, 0, SP_SAMPLER_COUNT - 1,
-                    c->sampler >= SP_SAMPLER_COUNT ? "not a sampler code"
-                                                   : "this build leaves the mode out (PARAMS2)");
-    if (c->rate < 1 || c->rate > rate_max)
-        return fail(d, SP_DRV_E_CONFIG, "rate", c->rate, 1, rate_max,
-                    "outside 1..2^COUNT_BITS (and 16 bits)");
-    if (c->index_bits > b->table_aw)
-        return fail(d, SP_DRV_E_CONFIG, "index_bits", c->index_bits, 0, b->table_aw,
-                    "more table entries than the build has (PARAMS.TABLE_AW)");
-    if (c->ways_log2 > ways_max)
-        return fail(d, SP_DRV_E_CONFIG, "ways_log2", c->ways_log2, 0, ways_max,
-                    "more ways than the build has or than the table has entries");
-    if (c->tag_bits < 1 || c->tag_bits > b->tag_bits_max)
-        return fail(d, SP_DRV_E_CONFIG, "tag_bits", c->tag_bits, 1, b->tag_bits_max,
-                    "tag width outside 1..PARAMS.TAG_BITS");
-    if (c->evict_hits < 1 || c->evict_hits > 0xFFFFu)
-        return fail(d, SP_DRV_E_CONFIG, "evict_hits", c->evict_hits, 1, 0xFFFFu,
-                    "ShouldEvict threshold outside 1..65535");
-    if (c->sampler == SP_SAMPLER_TAG && c->evict_hits > c->rate)
-        return fail(d, SP_DRV_E_CONFIG, "evict_hits", c->evict_hits, 1, c->rate,
-                    "TAG needs evict_hits <= rate (the block refuses to start otherwise)");
-    if (c->replace_misses < 2 || c->replace_misses > (1u << b->miss_bits))
-        return fail(d, SP_DRV_E_CONFIG, "replace_misses", c->replace_misses, 2, 1u << b->miss_bits,
-                    "ShouldReplace threshold outside 2..2^MISS_BITS");
+    if (sp_config_check(&c->block, &lim, &f) != SP_ERR_NONE)
+        return fail(d, SP_DRV_E_CONFIG, f.field, f.value, f.lo, f.hi, f.why);
     if (c->seed == 0)
         return fail(d, SP_DRV_E_CONFIG, "seed", 0, 1, 0xFFFFFFFFu,
                     "the random generator would stay at 0");
@@ -356,13 +307,12 @@ int sp_drv_configure(sp_drv_t *d, const sp_drv_config_t *c)
     if (rc)
         return rc;
     wr(d, SP_REG_ERR_CODE, 0);
-    sp_config_t w = {c->sampler, c->assoc, c->tag_discard, c->rate, c->index_bits, c->ways_log2,
-                     c->tag_bits, c->evict_hits, c->replace_misses};
+    const sp_config_t *w = &c->block;
     wr(d, SP_REG_CTRL, c->drop_policy ? SP_CTRL_DROP : 0u);
-    if ((rc = wr_config(d, SP_REG_MODE, sp_config_mode(&w))) ||
-        (rc = wr_config(d, SP_REG_RATE, sp_config_rate(&w))) ||
-        (rc = wr_config(d, SP_REG_TABLE, sp_config_table(&w))) ||
-        (rc = wr_config(d, SP_REG_TAG_THRESH, sp_config_thresh(&w))) ||
+    if ((rc = wr_config(d, SP_REG_MODE, sp_config_mode(w))) ||
+        (rc = wr_config(d, SP_REG_RATE, sp_config_rate(w))) ||
+        (rc = wr_config(d, SP_REG_TABLE, sp_config_table(w))) ||
+        (rc = wr_config(d, SP_REG_TAG_THRESH, sp_config_thresh(w))) ||
         (rc = wr_config(d, SP_REG_SEED, c->seed)))
         return rc;
     wr(d, SP_REG_OQ_WATERMARK, c->watermark);

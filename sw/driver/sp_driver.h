@@ -36,15 +36,7 @@ typedef struct sp_drv_build {
 
 /* A run-time configuration: every register the block has for it. */
 typedef struct sp_drv_config {
-    unsigned sampler;        /* enum sp_sampler */
-    int assoc;               /* 1: stage-1 messages go through A_k */
-    int tag_discard;         /* TAG: E5/E6 discard counts instead of handing over */
-    unsigned rate;           /* r, 1..2^COUNT_BITS */
-    unsigned index_bits;     /* log2 of the table entries in use, 0..TABLE_AW */
-    unsigned ways_log2;      /* TAG: log2 ways, 0..min(WAYS_LOG2_MAX, index_bits) */
-    unsigned tag_bits;       /* TAG: tag width, 1..TAG_BITS_MAX */
-    unsigned evict_hits;     /* TAG: ShouldEvict threshold, 1..rate */
-    unsigned replace_misses; /* TAG: ShouldReplace threshold, 2..2^MISS_BITS */
+    sp_config_t block;       /* MODE, RATE, TABLE and TAG_THRESH as fields (sp_config.h) */
     uint32_t seed;           /* random samplers' state, non-zero */
     unsigned watermark;      /* interrupt at this many queued messages, 1..depth */
     int drop_policy;         /* 1: drop tuples when the queue is full; 0: stall */

@@ -203,13 +203,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             default: {
                 /* a configuration taken from the input */
                 sp_drv_config_default(&d, &cfg);
-                cfg.sampler = f.pos < f.size ? f.data[f.pos++] & 15u : 0;
-                cfg.rate = take32(&f) & 0x1FFFFu;
-                cfg.index_bits = take32(&f) & 31u;
-                cfg.ways_log2 = take32(&f) & 7u;
-                cfg.tag_bits = take32(&f) & 31u;
-                cfg.evict_hits = take32(&f) & 0x1FFFFu;
-                cfg.replace_misses = take32(&f) & 31u;
+                cfg.block.sampler = f.pos < f.size ? f.data[f.pos++] & 15u : 0;
+                cfg.block.rate = take32(&f) & 0x1FFFFu;
+                cfg.block.index_bits = take32(&f) & 31u;
+                cfg.block.ways_log2 = take32(&f) & 7u;
+                cfg.block.tag_bits = take32(&f) & 31u;
+                cfg.block.evict_hits = take32(&f) & 0x1FFFFu;
+                cfg.block.replace_misses = take32(&f) & 31u;
                 cfg.watermark = take32(&f) & 0x3FFFu;
                 sp_drv_configure(&d, &cfg);
                 break;

@@ -59,15 +59,7 @@ sp_drv_config_t driver_config(sp_drv_t &d, const SpConfig &c)
 {
     sp_drv_config_t k;
     sp_drv_config_default(&d, &k);
-    k.sampler = c.sampler;
-    k.assoc = c.assoc_en;
-    k.tag_discard = c.tag_discard;
-    k.rate = c.rate;
-    k.index_bits = c.index_bits;
-    k.ways_log2 = c.ways_log2;
-    k.tag_bits = c.tag_bits;
-    k.evict_hits = c.evict_hits;
-    k.replace_misses = c.replace_misses;
+    k.block = c; /* the sp_config_t part of the bench's configuration */
     k.seed = c.seed;
     if (c.watermark)
         k.watermark = c.watermark;

@@ -332,8 +332,8 @@ int sp_fw_profile(void)
     cfg.watermark = 1u << (b->oq_aw - 1u);
     if ((rc = sp_drv_configure(d, &cfg)))
         return sp_fw_drv_error("configure", rc);
-    printf("config: H[P_%u]_%u watermark=%u drop=%d irq=%d\n", cfg.rate, 1u << cfg.index_bits, cfg.watermark,
-           cfg.drop_policy, cfg.use_irq);
+    printf("config: H[P_%u]_%u watermark=%u drop=%d irq=%d\n", cfg.block.rate, 1u << cfg.block.index_bits,
+           cfg.watermark, cfg.drop_policy, cfg.use_irq);
     sp_fw_on_block_irq(sp_fw_block_isr, d);
 
     uint32_t lo = (uint32_t)(uintptr_t)__workload_start, hi = (uint32_t)(uintptr_t)__workload_end;

@@ -210,9 +210,9 @@ static int sp_fw_sc_run(const sp_fw_sc_config_t *c, uint32_t *seed, uint32_t tup
     sp_fw_sc.shown = 0;
     sp_fw_sc.block_waits = sp_fw_sc.model_stalls = 0;
     sp_drv_config_default(blk, &cfg);
-    cfg.sampler = c->sampler;
-    cfg.rate = c->rate;
-    cfg.assoc = c->assoc;
+    cfg.block.sampler = c->sampler;
+    cfg.block.rate = c->rate;
+    cfg.block.assoc_en = c->assoc;
     cfg.seed = 0x2F6B1A55u;
     cfg.drop_policy = 0;
     cfg.use_irq = 0;

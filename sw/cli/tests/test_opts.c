@@ -210,6 +210,26 @@ static void test_configure(sp_model_t *m)
         SP_CHECK_EQ(configure(m, err, w), SP_EXIT_USAGE);
         SP_CHECK_STR(err, "--seed: '0' is not a seed from 1 to 4294967295");
     }
+    {
+        /* the options as the configuration helper's fields, and back to the options */
+        const char *w[] = {"--trace", "t", "--mode", "TAG", "--entries", "512", "--ways", "4",
+                           "--rate", "64", "--evict-hits", "64", NULL};
+        sp_cli_opts_t o;
+        sp_config_t c;
+        SP_CHECK_EQ(parse(&o, SP_CMD_RUN, err, w), 0);
+        sp_cli_block_config(&o, &c);
+        SP_CHECK_EQ(c.sampler, SP_SAMPLER_TAG);
+        SP_CHECK_EQ(c.index_bits, 9);
+        SP_CHECK_EQ(c.ways_log2, 2);
+        SP_CHECK_EQ(c.rate, 64);
+        SP_CHECK_EQ(c.evict_hits, 64);
+        SP_CHECK_EQ(sp_cli_field_opt("index_bits"), SP_OPT_ENTRIES);
+        SP_CHECK_EQ(sp_cli_field_opt("sampler"), SP_OPT_MODE);
+        SP_CHECK_EQ(sp_cli_field_opt("watermark"), -1);
+        SP_CHECK_EQ(sp_cli_explain_field(&o, "ways_log2", err, sizeof err), 1);
+        SP_CHECK_STR(err, "--ways: '4' is not a power of two from 1 to 8");
+        SP_CHECK_EQ(sp_cli_explain_field(&o, "watermark", err, sizeof err), 0);
+    }
 }
 
 static void test_names(void)

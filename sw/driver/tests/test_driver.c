@@ -113,10 +113,10 @@ static void reference_profile(const sp_params_t *p, const sp_drv_config_t *c, ui
     sp_model_t *m = malloc(sizeof *m);
     SP_CHECK(m != NULL);
     sp_model_init(m, p);
-    sp_reg_write(m, SP_REG_MODE, c->sampler | (c->assoc ? SP_MODE_ASSOC_EN : 0u));
-    sp_reg_write(m, SP_REG_RATE, c->rate);
-    sp_reg_write(m, SP_REG_TABLE, c->index_bits | c->ways_log2 << 8 | c->tag_bits << 12);
-    sp_reg_write(m, SP_REG_TAG_THRESH, c->evict_hits | c->replace_misses << 16);
+    sp_reg_write(m, SP_REG_MODE, sp_config_mode(&c->block));
+    sp_reg_write(m, SP_REG_RATE, sp_config_rate(&c->block));
+    sp_reg_write(m, SP_REG_TABLE, sp_config_table(&c->block));
+    sp_reg_write(m, SP_REG_TAG_THRESH, sp_config_thresh(&c->block));
     sp_reg_write(m, SP_REG_SEED, c->seed);
     sp_reg_write(m, SP_REG_CTRL, SP_CTRL_ENABLE);
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_ERR_CODE), 0);
@@ -131,7 +131,7 @@ static void reference_profile(const sp_params_t *p, const sp_drv_config_t *c, ui
     }
     SP_CHECK_EQ(stalls, 0);
     sp_reg_write(m, SP_REG_CTRL, 0);
-    if (c->assoc) {
+    if (c->block.assoc_en) {
         sp_reg_write(m, SP_REG_CMD, SP_CMD_FLUSH_ASSOC);
         do {
             while (sp_model_pop(m, &msg))
@@ -165,7 +165,7 @@ static void test_init_reads_build(void)
     SP_CHECK(r.d.build.opt_tagged && r.d.build.opt_cr);
     SP_CHECK_EQ(r.d.running, 0);
     /* the reset configuration, read back: HP */
-    SP_CHECK_EQ(r.d.cfg.sampler, SP_SAMPLER_HP);
+    SP_CHECK_EQ(r.d.cfg.block.sampler, SP_SAMPLER_HP);
     rig_close(&r);
 }
 
@@ -193,32 +193,32 @@ static void test_config_checks(void)
     SP_CHECK_EQ(rig_open(&r, &p), SP_DRV_OK);
     sp_drv_config_t c, base;
     sp_drv_config_default(&r.d, &base);
-    SP_CHECK_EQ(base.rate, 256);
-    SP_CHECK_EQ(base.index_bits, 11);
+    SP_CHECK_EQ(base.block.rate, 256);
+    SP_CHECK_EQ(base.block.index_bits, 11);
     SP_CHECK_EQ(base.watermark, 32);
     SP_CHECK_EQ(sp_drv_check_config(&r.d, &base), SP_DRV_OK);
 
-    c = base; c.sampler = SP_SAMPLER_CR;
+    c = base; c.block.sampler = SP_SAMPLER_CR;
     expect_config_error(&r.d, &c, "sampler", SP_SAMPLER_CR, 0, 7);
-    c = base; c.sampler = SP_SAMPLER_HTP;
+    c = base; c.block.sampler = SP_SAMPLER_HTP;
     expect_config_error(&r.d, &c, "sampler", SP_SAMPLER_HTP, 0, 7);
-    c = base; c.sampler = 8;
+    c = base; c.block.sampler = 8;
     expect_config_error(&r.d, &c, "sampler", 8, 0, 7);
-    c = base; c.rate = 257;
+    c = base; c.block.rate = 257;
     expect_config_error(&r.d, &c, "rate", 257, 1, 256);
-    c = base; c.rate = 0;
+    c = base; c.block.rate = 0;
     expect_config_error(&r.d, &c, "rate", 0, 1, 256);
-    c = base; c.index_bits = 13;
+    c = base; c.block.index_bits = 13;
     expect_config_error(&r.d, &c, "index_bits", 13, 0, 12);
-    c = base; c.ways_log2 = 2;
+    c = base; c.block.ways_log2 = 2;
     expect_config_error(&r.d, &c, "ways_log2", 2, 0, 1);
-    c = base; c.index_bits = 0; c.ways_log2 = 1;
+    c = base; c.block.index_bits = 0; c.block.ways_log2 = 1;
     expect_config_error(&r.d, &c, "ways_log2", 1, 0, 0);
-    c = base; c.tag_bits = 9;
+    c = base; c.block.tag_bits = 9;
     expect_config_error(&r.d, &c, "tag_bits", 9, 1, 8);
-    c = base; c.sampler = SP_SAMPLER_TAG; c.rate = 16; c.evict_hits = 17;
+    c = base; c.block.sampler = SP_SAMPLER_TAG; c.block.rate = 16; c.block.evict_hits = 17;
     expect_config_error(&r.d, &c, "evict_hits", 17, 1, 16);
-    c = base; c.replace_misses = 9;
+    c = base; c.block.replace_misses = 9;
     expect_config_error(&r.d, &c, "replace_misses", 9, 2, 8);
     c = base; c.seed = 0;
     expect_config_error(&r.d, &c, "seed", 0, 1, 0xFFFFFFFFu);
@@ -226,10 +226,10 @@ static void test_config_checks(void)
     expect_config_error(&r.d, &c, "watermark", 65, 1, 64);
 
     char buf[200];
-    c = base; c.rate = 300;
+    c = base; c.block.rate = 300;
     sp_drv_check_config(&r.d, &c);
     SP_CHECK_STR(sp_drv_error_text(&r.d, buf, sizeof buf),
-                 "rate = 300: outside 1..2^COUNT_BITS (and 16 bits) (allowed 1..256)");
+                 "rate = 300: outside 1..2^COUNT_BITS (allowed 1..256)");
 
     /* nothing was written by the failed checks */
     SP_CHECK_EQ(r.hm.writes, 0);
@@ -258,11 +258,11 @@ static void run_equivalence_counts(unsigned sampler, int assoc, unsigned waterma
     }
     sp_drv_config_t c;
     sp_drv_config_default(&r.d, &c);
-    c.sampler = sampler;
-    c.assoc = assoc;
-    c.rate = 64;
-    c.index_bits = 9;
-    c.evict_hits = 16;
+    c.block.sampler = sampler;
+    c.block.assoc_en = assoc;
+    c.block.rate = 64;
+    c.block.index_bits = 9;
+    c.block.evict_hits = 16;
     c.watermark = watermark;
     SP_CHECK_EQ(sp_drv_configure(&r.d, &c), SP_DRV_OK);
     SP_CHECK_EQ(sp_drv_start(&r.d), SP_DRV_OK);
@@ -350,8 +350,8 @@ static void test_count_table(void)
     SP_CHECK_EQ(sp_drv_set_counts(&r.d, &t), SP_DRV_OK);
     sp_drv_config_t c;
     sp_drv_config_default(&r.d, &c);
-    c.rate = 1;
-    c.assoc = 0;
+    c.block.rate = 1;
+    c.block.assoc_en = 0;
     c.watermark = 1;
     SP_CHECK_EQ(sp_drv_configure(&r.d, &c), SP_DRV_OK);
     SP_CHECK_EQ(sp_drv_start(&r.d), SP_DRV_OK);
@@ -411,7 +411,7 @@ static void test_polling(void)
     sp_drv_config_t c;
     sp_drv_config_default(&r.d, &c);
     c.use_irq = 0;
-    c.rate = 16;
+    c.block.rate = 16;
     c.watermark = 50;
     SP_CHECK_EQ(sp_drv_configure(&r.d, &c), SP_DRV_OK);
     SP_CHECK_EQ(sp_drv_start(&r.d), SP_DRV_OK);
@@ -441,7 +441,7 @@ static void test_drop_policy_counts(void)
     sp_drv_config_default(&r.d, &c);
     c.drop_policy = 1;
     c.use_irq = 0;
-    c.rate = 4;
+    c.block.rate = 4;
     c.watermark = 16;
     SP_CHECK_EQ(sp_drv_configure(&r.d, &c), SP_DRV_OK);
     SP_CHECK_EQ(sp_drv_start(&r.d), SP_DRV_OK);
@@ -477,9 +477,9 @@ static void test_block_rejects(void)
     SP_CHECK_EQ(rig_open(&r, &p), SP_DRV_OK);
     sp_drv_config_t c;
     sp_drv_config_default(&r.d, &c);
-    c.sampler = SP_SAMPLER_TAG;
-    c.rate = 64;
-    c.evict_hits = 32;
+    c.block.sampler = SP_SAMPLER_TAG;
+    c.block.rate = 64;
+    c.block.evict_hits = 32;
     SP_CHECK_EQ(sp_drv_configure(&r.d, &c), SP_DRV_OK);
     /* the block, not the driver's check, refuses: EVICT_HITS raised behind the driver's back */
     sp_reg_write(r.m, SP_REG_TAG_THRESH, 100u | 7u << 16);
@@ -645,7 +645,7 @@ static void test_pc_filter(void)
     SP_CHECK_EQ(r.d.build.filter_n, 8);
     sp_drv_config_t c;
     sp_drv_config_default(&r.d, &c);
-    c.rate = 16;
+    c.block.rate = 16;
     SP_CHECK_EQ(sp_drv_configure(&r.d, &c), SP_DRV_OK);
     SP_CHECK_EQ(sp_drv_start(&r.d), SP_DRV_OK);
     /* the hottest site of gen_tuple, stopped while running */
@@ -719,8 +719,8 @@ static void test_convergent_filter(void)
     sp_drv_set_sink(&r.d, conv_fold, &c);
     sp_drv_config_t cfg;
     sp_drv_config_default(&r.d, &cfg);
-    cfg.sampler = SP_SAMPLER_P;
-    cfg.rate = 1; /* every tuple a message: the library sees every execution */
+    cfg.block.sampler = SP_SAMPLER_P;
+    cfg.block.rate = 1; /* every tuple a message: the library sees every execution */
     cfg.watermark = 64;
     SP_CHECK_EQ(sp_drv_configure(&r.d, &cfg), SP_DRV_OK);
     SP_CHECK_EQ(sp_drv_start(&r.d), SP_DRV_OK);
@@ -787,8 +787,8 @@ static void test_convergent_resume(void)
     SP_CHECK_EQ(sp_drv_conv_init(&conv, &r.d, &vp), SP_DRV_OK);
     sp_drv_config_t cfg;
     sp_drv_config_default(&r.d, &cfg);
-    cfg.sampler = SP_SAMPLER_P;
-    cfg.rate = 1;
+    cfg.block.sampler = SP_SAMPLER_P;
+    cfg.block.rate = 1;
     cfg.watermark = 64;
     SP_CHECK_EQ(sp_drv_configure(&r.d, &cfg), SP_DRV_OK);
     SP_CHECK_EQ(sp_drv_start(&r.d), SP_DRV_OK);
