@@ -146,6 +146,9 @@ int sp_replay_run(sp_replay_t *r, sp_trace_reader_t *rd)
     }
     if (finish(r) != 0)
         goto out;
+    /* an empty input is no error, but a report of zeros should not pass unnoticed */
+    if (sp_trace_tuples(rd) == 0)
+        fprintf(stderr, "stratprof: warning: %s: the trace holds no tuples\n", rd->name);
     if (r->on_point && r->on_point(r->ctx, r, 1) != 0)
         goto out;
     rc = 0;

@@ -266,8 +266,6 @@ static int sp_text_word(sp_trace_reader_t *r, int which, const char *p,
     size_t i, lead = 0;
     char shown[16];
 
-    if (n == 0)
-        return sp_text_fail(r, r->line, "word%d is empty", which);
     for (i = 0; i < n; i++) {
         unsigned d = sp_hex1[(unsigned char)p[i]];
         if (!d)
@@ -296,7 +294,7 @@ static int sp_text_slow(sp_trace_reader_t *r, const char *p, size_t n,
                         sp_tuple_t *t)
 {
     const char *f[3], *z;
-    size_t fl[3], nf = 1, i;
+    size_t fl[3], nf, i;
     uint64_t w0, w1;
     char shown[80];
 
@@ -306,22 +304,38 @@ static int sp_text_slow(sp_trace_reader_t *r, const char *p, size_t n,
     if (z)
         return sp_text_fail(r, r->line, "NUL byte at column %lu",
                             (unsigned long)(z - p + 1));
-    for (i = 0; i < n; i++)
-        nf += p[i] == ' ';
+    /* fields are separated by runs of spaces and tabs; a run before the
+     * first or after the last separates nothing */
+    nf = 0;
+    i = 0;
+    for (;;) {
+        size_t start;
+        while (i < n && (p[i] == ' ' || p[i] == '\t'))
+            i++;
+        if (i == n)
+            break;
+        start = i;
+        while (i < n && p[i] != ' ' && p[i] != '\t')
+            i++;
+        if (nf < 3) {
+            f[nf] = p + start;
+            fl[nf] = i - start;
+        }
+        nf++;
+    }
+    if (nf == 0)
+        return sp_text_fail(r, r->line, "blank line");
+    if (nf == 4)
+        return sp_text_fail(r, r->line,
+                            "wrong number of fields: 4, expected 3; a message "
+                            "or profile line (KIND WORD0 WORD1 COUNT), not a "
+                            "trace line (KIND WORD0 WORD1): messages go to "
+                            "--messages");
     if (nf != 3)
         return sp_text_fail(r, r->line,
                             "wrong number of fields: %lu, expected 3 (KIND "
-                            "WORD0 WORD1 separated by single spaces)",
-                            (unsigned long)nf);
-    f[0] = p;
-    fl[0] = (size_t)((const char *)memchr(p, ' ', n) - p);
-    f[1] = f[0] + fl[0] + 1;
-    fl[1] = (size_t)((const char *)memchr(f[1], ' ', n - fl[0] - 1) - f[1]);
-    f[2] = f[1] + fl[1] + 1;
-    fl[2] = n - fl[0] - fl[1] - 2;
+                            "WORD0 WORD1)", (unsigned long)nf);
 
-    if (fl[0] == 0)
-        return sp_text_fail(r, r->line, "kind is empty");
     if (fl[0] != 1 || !sp_kind1[(unsigned char)f[0][0]])
         return sp_text_fail(r, r->line,
                             "unknown kind '%s' (expected v, e, c, t, p, 5, 6 "

@@ -247,6 +247,22 @@ for want in '^stratprof run' '^  compressor   H\[P_4\]_16 ' '^checkpoints' '^fin
     if grep -q "$want" "$TMP/out"; then ok; else bad "text output lacks $want"; fi
 done
 
+# ------------------------------------------------- trace text, empty input
+printf 'v 10  20\nv\t10\t20\n  v 10 20 \n' >"$TMP/spaced.trace"
+run messages --trace "$TMP/spaced.trace" --mode P --rate 3
+same "$rc/$(grep -v '^#' "$TMP/out")" "0/v 10 20 3" "fields separated by runs of spaces and tabs"
+run messages --trace /dev/null --mode HP
+same "$rc/$(cat "$TMP/err")/$(acc events)" "0/stratprof: warning: /dev/null: the trace holds no tuples/0" \
+    "an empty trace warns"
+run messages --trace "$P10" --mode P --rate 1
+cp "$TMP/out" "$TMP/as-trace.msgs"
+run run --trace "$TMP/as-trace.msgs" --mode HP
+case $(cat "$TMP/err") in
+*"as-trace.msgs:1: wrong number of fields: 4, expected 3; a message or profile line"*"messages go to --messages")
+    [ "$rc" -eq 1 ] && ok || bad "a message stream as a trace: status $rc" ;;
+*) bad "a message stream as a trace: stderr '$(cat "$TMP/err")'" ;;
+esac
+
 # ---------------------------------------------------------------- usage errors
 R="run --trace $P10 --mode HP"
 expect_usage "stratprof: 'frob' is not a command (see 'stratprof --help')" frob
