@@ -277,6 +277,49 @@ static int parse_record(const char **f, const size_t *flen, sp_tuple_t *t, uint6
     return 0;
 }
 
+/* A comment line of a message stream: the mark on line 1 makes the file one;
+ * then `# messages N` must match the records read, `# incomplete: ...` names
+ * the failure of the run that wrote it, and the end line closes it. */
+static int stream_comment(const reader_t *r, int *stream, int *ended, uint64_t *footer_messages,
+                          uint64_t records, char *err, size_t errlen)
+{
+    const char *l = r->line;
+    size_t n = r->llen;
+    size_t mark = strlen(SP_PFILE_STREAM_MARK), end = strlen(SP_PFILE_STREAM_END),
+           failed = strlen(SP_PFILE_STREAM_FAILED);
+    if (r->lineno == 1 && n == mark && memcmp(l, SP_PFILE_STREAM_MARK, mark) == 0) {
+        *stream = 1;
+        return 0;
+    }
+    if (!*stream)
+        return 0;
+    if (n >= failed && memcmp(l, SP_PFILE_STREAM_FAILED, failed) == 0) {
+        line_error(r, err, errlen, "the run that wrote this message stream failed: %.*s",
+                   (int)(n - failed), l + failed);
+        return -1;
+    }
+    if (n > 11 && memcmp(l, "# messages ", 11) == 0) {
+        uint64_t v = 0;
+        for (size_t i = 11; i < n && l[i] >= '0' && l[i] <= '9' && v < UINT64_MAX / 10; i++)
+            v = v * 10 + (uint64_t)(l[i] - '0');
+        *footer_messages = v;
+    }
+    if (n >= end && memcmp(l, SP_PFILE_STREAM_END, end) == 0) {
+        if (*footer_messages == UINT64_MAX) {
+            line_error(r, err, errlen, "the message stream's footer has no '# messages N' line");
+            return -1;
+        }
+        if (*footer_messages != records) {
+            line_error(r, err, errlen,
+                       "the footer says %" PRIu64 " messages but the stream holds %" PRIu64,
+                       *footer_messages, records);
+            return -1;
+        }
+        *ended = 1;
+    }
+    return 0;
+}
+
 /*
  * Passes every record of R to FN. With DETECT, a first record of 3 fields sets *TRACE
  * and stops (the caller reads the file as a trace); without, it is an error.
@@ -285,7 +328,8 @@ static int read_records(reader_t *r, int detect, sp_pfile_line_fn fn, void *ctx,
                         uint64_t *records, char *err, size_t errlen)
 {
     char why[SP_CLI_ERR_MAX];
-    int got;
+    int got, stream = 0, ended = 0;
+    uint64_t footer_messages = UINT64_MAX;
     *trace = 0;
     while ((got = next_line(r, err, errlen)) > 0) {
         const char *f[MAX_FIELDS];
@@ -293,8 +337,15 @@ static int read_records(reader_t *r, int detect, sp_pfile_line_fn fn, void *ctx,
         int n = split(r, f, flen);
         sp_tuple_t t;
         uint64_t count;
-        if (n == 0)
+        if (n == 0) {
+            if (stream_comment(r, &stream, &ended, &footer_messages, *records, err, errlen) != 0)
+                return -1;
             continue;
+        }
+        if (ended) {
+            line_error(r, err, errlen, "a record after the message stream's footer");
+            return -1;
+        }
         if (n == 3 && *records == 0) {
             if (detect) {
                 *trace = 1;
@@ -324,7 +375,16 @@ static int read_records(reader_t *r, int detect, sp_pfile_line_fn fn, void *ctx,
         }
         ++*records;
     }
-    return got < 0 ? -1 : 0;
+    if (got < 0)
+        return -1;
+    if (stream && !ended) {
+        snprintf(err, errlen,
+                 "%s: the message stream ends before its footer ('%s...'): it was cut short, "
+                 "or the run that wrote it failed",
+                 r->name, SP_PFILE_STREAM_END);
+        return -1;
+    }
+    return 0;
 }
 
 int sp_pfile_read(const char *path, sp_pfile_line_fn fn, void *ctx, sp_pfile_info_t *info,

@@ -25,6 +25,14 @@
 #include "sp_profile.h"
 #include "sp_tuple.h"
 
+/* The first line of a message stream written by `stratprof messages`: such a
+ * stream must end with its footer (SP_PFILE_STREAM_END, after `# messages N`
+ * equal to its record count), and a run that failed ends it with
+ * SP_PFILE_STREAM_FAILED and the reason.  A reader refuses a stream cut short. */
+#define SP_PFILE_STREAM_MARK "# stratprof message stream"
+#define SP_PFILE_STREAM_END "# conserved "
+#define SP_PFILE_STREAM_FAILED "# incomplete: "
+
 /* Longest accepted line, without its line end (as for text traces). */
 #define SP_PFILE_LINE_MAX 4096u
 

@@ -15,6 +15,7 @@
 #include "sp_cli.h"
 #include "sp_commands.h"
 #include "sp_out.h"
+#include "sp_pfile.h"
 #include "sp_replay.h"
 #include "sp_report.h"
 #include "sp_trace.h"
@@ -327,6 +328,7 @@ static int cmd_messages(const sp_cli_opts_t *o)
         return rc;
     }
     r->on_message = print_message;
+    printf("%s\n", SP_PFILE_STREAM_MARK);
     rc = sp_replay_run(r, &rd);
     if (rc == 0) {
         char desc[160];
@@ -340,6 +342,9 @@ static int cmd_messages(const sp_cli_opts_t *o)
         printf("# conserved %s\n", sp_model_conserved(r->model) ? "yes" : "no");
         rc = sp_out_finish_stdout();
     } else {
+        /* the lines so far stay (they show where it failed), closed by a line
+         * no reader takes for a complete stream */
+        printf("%s%s\n", SP_PFILE_STREAM_FAILED, r->err);
         fflush(stdout);
         fprintf(stderr, "stratprof: %s\n", r->err);
     }

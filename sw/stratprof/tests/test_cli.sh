@@ -258,12 +258,37 @@ run messages --trace "$P10" --mode P --rate 1
 cp "$TMP/out" "$TMP/as-trace.msgs"
 run run --trace "$TMP/as-trace.msgs" --mode HP
 case $(cat "$TMP/err") in
-*"as-trace.msgs:1: wrong number of fields: 4, expected 3; a message or profile line"*"messages go to --messages")
+*"as-trace.msgs:2: wrong number of fields: 4, expected 3; a message or profile line"*"messages go to --messages")
     [ "$rc" -eq 1 ] && ok || bad "a message stream as a trace: status $rc" ;;
 *) bad "a message stream as a trace: stderr '$(cat "$TMP/err")'" ;;
 esac
 
-# ---------------------------------------------------------------- usage errors
+# A failed run's message stream is never taken for a complete one.
+printf 'v 1 2\nv 1 2\nv 1\n' >"$TMP/cut.trace"
+run messages --trace "$TMP/cut.trace" --mode P --rate 1
+same "$rc/$(head -n 1 "$TMP/out")/$(tail -n 1 "$TMP/out")" \
+    "1/# stratprof message stream/# incomplete: $TMP/cut.trace:3: wrong number of fields: 2, expected 3 (KIND WORD0 WORD1)" \
+    "a failed messages run marks its output"
+cp "$TMP/out" "$TMP/failed.msgs"
+run profile --messages "$TMP/failed.msgs"
+same "$rc/$(cat "$TMP/err")" \
+    "1/stratprof: $TMP/failed.msgs:2: the run that wrote this message stream failed: $TMP/cut.trace:3: wrong number of fields: 2, expected 3 (KIND WORD0 WORD1)" \
+    "profile refuses a failed run's stream"
+run messages --trace "$P10" --mode P --rate 1
+head -n 3 "$TMP/out" >"$TMP/short.msgs"
+run profile --messages "$TMP/short.msgs"
+same "$rc/$(cat "$TMP/err")" \
+    "1/stratprof: $TMP/short.msgs: the message stream ends before its footer ('# conserved ...'): it was cut short, or the run that wrote it failed" \
+    "profile refuses a stream cut short"
+sed '/^# messages /s/ [0-9]*$/ 999/' "$TMP/as-trace.msgs" >"$TMP/miscount.msgs"
+run compare "$TMP/miscount.msgs" "$TMP/as-trace.msgs"
+case $(cat "$TMP/err") in
+*"miscount.msgs:"*": the footer says 999 messages but the stream holds "*) [ "$rc" -eq 1 ] && ok || bad "miscount: $rc" ;;
+*) bad "a footer that miscounts: stderr '$(cat "$TMP/err")'" ;;
+esac
+run profile --messages "$TMP/as-trace.msgs"
+same "$rc" "0" "a complete stream reads"
+
 R="run --trace $P10 --mode HP"
 expect_usage "stratprof: 'frob' is not a command (see 'stratprof --help')" frob
 expect_usage "stratprof: run: --trace FILE is required (see 'stratprof run --help')" run --mode P
