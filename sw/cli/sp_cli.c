@@ -306,11 +306,18 @@ const char *sp_cli_mode_name(unsigned mode)
     return mode < SP_SAMPLER_COUNT ? mode_names[mode] : "?";
 }
 
+/* Mode names are matched without regard to case: --mode hp is --mode HP. */
 int sp_cli_mode_from_name(const char *name)
 {
-    for (unsigned i = 0; i < SP_SAMPLER_COUNT; i++)
-        if (strcmp(name, mode_names[i]) == 0)
+    for (unsigned i = 0; i < SP_SAMPLER_COUNT; i++) {
+        const char *a = name, *b = mode_names[i];
+        while (*a && toupper((unsigned char)*a) == *b) {
+            a++;
+            b++;
+        }
+        if (!*a && !*b)
             return (int)i;
+    }
     return -1;
 }
 

@@ -230,12 +230,17 @@ static void print_config(FILE *f, const sp_run_report_t *rep)
         snprintf(assoc, sizeof assoc, "%u entries", o->assoc);
     else
         snprintf(assoc, sizeof assoc, "off");
-    fprintf(f,
-            "  block        rate %" PRIu32 ", entries %u, ways %u, tag bits %u, assoc %s,\n"
-            "               evict hits %u, replace misses %u%s, seed 0x%08" PRIx32
-            ", %u-bit words, stall policy\n",
-            o->rate, o->entries, o->ways, o->tag_bits, assoc, o->evict_hits, o->replace_misses,
-            o->tag_discard ? ", tag discard" : "", rep->seed, o->word_bits);
+    fprintf(f, "  block        rate %" PRIu32 ", entries %u, assoc %s, %u-bit words, stall policy\n",
+            o->rate, o->entries, assoc, o->word_bits);
+    /* then only the settings the mode uses */
+    if (o->mode == SP_SAMPLER_TAG)
+        fprintf(f, "               ways %u, tag bits %u, evict hits %u, replace misses %u%s\n", o->ways,
+                o->tag_bits, o->evict_hits, o->replace_misses, o->tag_discard ? ", tag discard" : "");
+    if (o->mode == SP_SAMPLER_HTP)
+        fprintf(f, "               tag bits %u, seed 0x%08" PRIx32 "\n", o->tag_bits, rep->seed);
+    else if (o->mode == SP_SAMPLER_R || o->mode == SP_SAMPLER_HR || o->mode == SP_SAMPLER_CR ||
+             o->mode == SP_SAMPLER_HCR)
+        fprintf(f, "               seed 0x%08" PRIx32 "\n", rep->seed);
     fprintf(f,
             "  metric       sites run >= %" PRIu64 " times, tuples >= %g%% of their site, "
             "sites >= %g%% covered (paper 5.3.1)\n",

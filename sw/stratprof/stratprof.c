@@ -45,12 +45,12 @@ static const char usage_main[] =
 
 static const char usage_block[] =
     "block options:\n"
-    "  --mode MODE           P R CR HP HR HCR TAG HTP, as written (see 'stratprof modes')\n"
+    "  --mode MODE           P R CR HP HR HCR TAG HTP, any case (see 'stratprof modes')\n"
     "  --rate R              sampling rate, TAG: hits per message; 1..65535 (256)\n"
     "  --entries N           counter-table entries, a power of two 1..4096 (2048)\n"
     "  --ways W              TAG: ways per set, a power of two 1..8, <= N\n"
     "                        (2, or N if smaller)\n"
-    "  --tag-bits T          TAG: partial tag width, 1..8 (2)\n"
+    "  --tag-bits T          TAG, HTP: partial tag width, 1..8 (TAG 2, HTP 4)\n"
     "  --assoc K             second stage A_K with K entries, 1..64; 0 = bypass (0)\n"
     "  --evict-hits H        TAG: ShouldEvict hits, 1..65535 and <= R\n"
     "                        (32, or R if smaller)\n"
@@ -416,6 +416,12 @@ int main(int argc, char **argv)
     name = argv[1];
     if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 || strcmp(name, "help") == 0) {
         fputs(usage_main, stdout);
+        return sp_out_finish_stdout();
+    }
+    if (strcmp(name, "--version") == 0) {
+        printf("stratprof %u.%u (the block's spec version, register VERSION 0x%08x)\n",
+               (unsigned)(SP_VERSION_VALUE >> 16), (unsigned)(SP_VERSION_VALUE & 0xFFFFu),
+               (unsigned)SP_VERSION_VALUE);
         return sp_out_finish_stdout();
     }
     for (i = 0; i < sizeof cmds / sizeof cmds[0]; i++)

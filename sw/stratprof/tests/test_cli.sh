@@ -293,8 +293,23 @@ R="run --trace $P10 --mode HP"
 expect_usage "stratprof: 'frob' is not a command (see 'stratprof --help')" frob
 expect_usage "stratprof: run: --trace FILE is required (see 'stratprof run --help')" run --mode P
 expect_usage "stratprof: run: --mode MODE is required (see 'stratprof modes')" run --trace "$P10"
-expect_usage "stratprof: --mode: 'hp' is not a mode (P R CR HP HR HCR TAG HTP, see 'stratprof modes')" \
-    run --trace "$P10" --mode hp
+expect_usage "stratprof: --mode: 'hpx' is not a mode (P R CR HP HR HCR TAG HTP, see 'stratprof modes')" \
+    run --trace "$P10" --mode hpx
+# mode names in any case; the block line shows only the settings the mode uses
+run run --trace "$P10" --mode hp
+same "$rc/$(grep -c '^  block        rate 256, entries 2048, assoc off, 32-bit words, stall policy$' "$TMP/out")/$(grep -c 'ways\|seed' "$TMP/out")" \
+    "0/1/0" "--mode hp is HP, its block line without TAG's or the random samplers' settings"
+run run --trace "$P10" --mode Tag
+same "$rc/$(grep -c '^               ways 2, tag bits 2, evict hits 32, replace misses 7$' "$TMP/out")" "0/1" \
+    "--mode Tag is TAG, with its settings"
+run run --trace "$P10" --mode htp
+same "$rc/$(grep -c '^               tag bits 4, seed 0x9e3779b9$' "$TMP/out")" "0/1" "HTP's tag bits and seed"
+# the version as the register map has it (rtl/sp_regs.rdl, through the generated header)
+ver=$(($(sed -n 's/^#define SP_REGMAP__VERSION__VALUE_reset //p' "$FIX/../../../cmodel/include/sp_regmap.h")))
+run --version
+same "$rc/$(cat "$TMP/out")" \
+    "0/stratprof $((ver >> 16)).$((ver & 65535)) (the block's spec version, register VERSION $(printf 0x%08x "$ver"))" \
+    "--version"
 expect_usage "stratprof: --rate: '0' is not a rate from 1 to 65535" $R --rate 0
 expect_usage "stratprof: --rate: '0' is not a rate from 1 to 65535" $R --rate=0
 expect_usage "stratprof: --rate: '65536' is not a rate from 1 to 65535" $R --rate 65536
