@@ -63,7 +63,8 @@ $(VERIF_DIR)/$(1)/sp_tb_$(1): $(VERIF_RTL) $(VERIF_RTL_INC) $(VERIF_VLT) $(VERIF
 	@test -f $(VERIF_TOP) || { echo "verif: $(VERIF_TOP) not found"; exit 1; }
 	@mkdir -p $(VERIF_DIR)/$(1)
 	@rm -f $$@  # Verilator's own make does not see the libraries change
-	$(VERILATOR) --cc --exe --build -j 2 $(VERIF_VFLAGS) \
+	@echo "verif: building $$@ with Verilator (a minute or so; log: $(VERIF_DIR)/$(1)/build.log)"
+	@$(VERILATOR) --cc --exe --build -j 2 $(VERIF_VFLAGS) \
 	  --top-module sp_stratprof -I$(VERIF_RTL_DIR) $(SP_SBOX_DEFINE) \
 	  $(call verif_gflags,$(2)) $(VERIF_VLT) $(VERIF_RTL) \
 	  $(abspath $(VERIF_RTL_TB_SRCS)) \

@@ -40,7 +40,8 @@ $(SOC_TB): $(SOC_RTL) $(SOC_BLOCK) rtl/sp_regs.vh fpga/soc/sim/sp_soc_sim.v fpga
            fpga/soc/lint.vlt $(SPPROFILE_LIB) | soc-check-core
 	@mkdir -p $(SOC_SIM_DIR)
 	@rm -f $@
-	$(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast \
+	@echo "soc: building $@ with Verilator (a minute or so; log: $(SOC_SIM_DIR)/build.log)"
+	@$(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast \
 	  $(if $(filter 1,$(SOC_WAVES)),--trace) \
 	  -Wno-fatal -Wno-lint -Wno-style -DRISCV_FORMAL --top-module sp_soc_sim -Irtl $(SP_SBOX_DEFINE) \
 	  fpga/soc/lint.vlt $(SOC_CORE) $(SOC_RTL) $(SOC_BLOCK) fpga/soc/sim/sp_soc_sim.v \

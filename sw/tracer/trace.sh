@@ -37,8 +37,10 @@ mkdir -p "$TRACE_DIR" "$(dirname "$out")"
 
 # shellcheck disable=SC2086  # the flag strings are lists of words
 set -- $TRACE_FLAGS "${srcs[@]}" $TRACE_LIBS -o "$exe"
+say "compiling ${srcs[*]} with the tracer's instrumentation into $exe"
 echo "$cc $*"
 "$cc" "$@" || die "compiling PROG failed"
+say "running $exe; its tuples go to $out"
 
 # Only the settings given reach the program (not ones left in the caller's
 # environment); the rest keep the tracer's defaults.

@@ -141,6 +141,8 @@ const char *check_tuple(const std::vector<uint32_t> &rom, const sp_tuple_t &t) {
 } // namespace
 
 int main(int argc, char **argv) {
+    /* lines as they come, also through a pipe: the run takes a minute */
+    setvbuf(stdout, nullptr, _IOLBF, 0);
     Verilated::commandArgs(argc, argv);
     uint64_t max_cycles = 2000000000ull;
     double error_max = 5.0;
