@@ -96,8 +96,13 @@ static void test_parse(void)
     }
     {
         const char *w[] = {"--trace", "t", "--mode", "Hp", NULL};
+        SP_CHECK_EQ(parse(&o, SP_CMD_RUN, err, w), 0); /* any case */
+        SP_CHECK_EQ(o.mode, SP_SAMPLER_HP);
+    }
+    {
+        const char *w[] = {"--trace", "t", "--mode", "Hpx", NULL};
         SP_CHECK_EQ(parse(&o, SP_CMD_RUN, err, w), SP_EXIT_USAGE);
-        SP_CHECK_STR(err, "--mode: 'Hp' is not a mode (P R CR HP HR HCR TAG HTP, see 'stratprof modes')");
+        SP_CHECK_STR(err, "--mode: 'Hpx' is not a mode (P R CR HP HR HCR TAG HTP, see 'stratprof modes')");
     }
     {
         const char *w[] = {"--trace", "t", "--mode", "P", "--entries", "48", NULL};
@@ -238,7 +243,10 @@ static void test_names(void)
     char buf[160];
     SP_CHECK_EQ(sp_cli_mode_from_name("HP"), SP_SAMPLER_HP);
     SP_CHECK_EQ(sp_cli_mode_from_name("HCR"), SP_SAMPLER_HCR);
-    SP_CHECK_EQ(sp_cli_mode_from_name("hp"), -1);
+    SP_CHECK_EQ(sp_cli_mode_from_name("hp"), SP_SAMPLER_HP);
+    SP_CHECK_EQ(sp_cli_mode_from_name("htP"), SP_SAMPLER_HTP);
+    SP_CHECK_EQ(sp_cli_mode_from_name("H"), -1);
+    SP_CHECK_EQ(sp_cli_mode_from_name("HPP"), -1);
     SP_CHECK_EQ(sp_cli_mode_from_name(""), -1);
     for (unsigned i = 0; i < SP_SAMPLER_COUNT; i++)
         SP_CHECK_EQ(sp_cli_mode_from_name(sp_cli_mode_name(i)), i);
