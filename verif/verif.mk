@@ -24,8 +24,9 @@ VERIF_RTL_INC := $(wildcard $(VERIF_RTL_DIR)/*.vh)
 VERIF_TOP := $(VERIF_RTL_DIR)/sp_stratprof.v
 VERIF_VLT := $(wildcard verif/lint.vlt)
 VERIF_HDRS := $(wildcard verif/tb/*.h)
-VERIF_TB_SRCS := verif/tb/sp_stim.cpp verif/tb/sp_bench.cpp verif/tb/sp_suite.cpp \
-                 verif/tb/sp_drvcheck.cpp verif/tb/sp_tb_main.cpp
+VERIF_TB_SRCS := verif/tb/sp_stim.cpp verif/tb/sp_failure.cpp verif/tb/sp_pin_driver.cpp \
+                 verif/tb/sp_monitor.cpp verif/tb/sp_scoreboard.cpp verif/tb/sp_bench.cpp \
+                 verif/tb/sp_suite.cpp verif/tb/sp_drvcheck.cpp verif/tb/sp_tb_main.cpp
 # with the Verilated block behind the bench's pins (scripts/gen_core.py gives
 # these sources and the options below to stratprof.core's sim target)
 VERIF_RTL_TB_SRCS := $(VERIF_TB_SRCS) verif/tb/sp_dut_rtl.cpp

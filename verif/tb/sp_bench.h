@@ -7,57 +7,27 @@
  * accounting registers with it.  The first mismatch throws SpMismatch with
  * the tuple number, the cycle, and the expected and actual values.
  *
- * Timing contract (the fixed top-level interface): at each rising edge a
- * tuple with valid && ready is taken; obs_drop_o says it was dropped.  The
- * Wishbone slave acks one or more clocks after cyc && stb (registered, so
- * never in the request cycle); a write takes effect at the edge that ends
- * the ack cycle, after that cycle's tuple, so the bench steps the model
- * with the tuple first and then the write.
+ * SpBench is the driver software the scenarios program (pop, drain,
+ * configure, stream, register events, ...), built on three parts: the pin
+ * driver (sp_pin_driver.h) clocks the block and drives its inputs, the
+ * monitor (sp_monitor.h) turns its pins into transactions, and the
+ * scoreboard (sp_scoreboard.h) steps the model on them and compares.
  */
 #ifndef SP_BENCH_H
 #define SP_BENCH_H
 
 #include <cstdint>
-#include <deque>
-#include <memory>
-#include <stdexcept>
 #include <string>
 
+#include "sp_failure.h"
+#include "sp_monitor.h"
+#include "sp_pin_driver.h"
+#include "sp_scoreboard.h"
 #include "sp_stim.h"
 
 extern "C" {
 #include "sp_cli.h" /* the block's mode names and options, as stratprof has them */
 }
-
-/* The pins of sp_stratprof, as plain values. */
-struct SpPins {
-    /* inputs */
-    uint8_t clk = 0, rst = 1, tvalid = 0, tkind = 0;
-    uint64_t tw0 = 0, tw1 = 0;
-    uint8_t cyc = 0, stb = 0, we = 0, sel = 0;
-    uint32_t adr = 0, dat = 0;
-    /* outputs */
-    uint8_t tready = 0, ack = 0, irq = 0, drop = 0, fsm = 0;
-    uint32_t rdat = 0;
-};
-
-/* A device under test: copies the inputs in, evaluates, copies the outputs out. */
-class SpDut {
-public:
-    virtual ~SpDut() {}
-    virtual void eval(SpPins &p) = 0;
-    virtual void dump(uint64_t time) { (void)time; }
-    virtual void finish() {}
-};
-
-/* The Verilated RTL (sp_dut_rtl.cpp); +trace in ARGV writes waves to VCD. */
-SpDut *sp_make_rtl_dut(int argc, char **argv, const char *vcd, uint64_t trace_from);
-/* The model-backed stand-in (sp_dut_standin.cpp); BUG > 0 injects a fault. */
-SpDut *sp_make_standin_dut(const sp_params_t &p, int bug);
-
-struct SpMismatch : public std::runtime_error {
-    explicit SpMismatch(const std::string &s) : std::runtime_error(s) {}
-};
 
 /* A run-time configuration of the block: MODE, RATE, TABLE and TAG_THRESH as the
  * model's helper holds them (sp_config.h), and what else the bench sets. */
@@ -99,17 +69,17 @@ struct SpStreamOpts {
 class SpBench {
 public:
     SpBench(SpDut *dut, const sp_params_t &p, uint64_t seed);
-    ~SpBench();
+    SpBench(const SpBench &) = delete; /* its parts hold references to each other */
+    SpBench &operator=(const SpBench &) = delete;
 
     /* clocking */
-    void tick();
-    void idle(unsigned cycles);
+    void tick() { driver_.tick(); }
+    void idle(unsigned cycles) { driver_.idle(cycles); }
     void reset(unsigned cycles = 2);
 
     /* the bus, blocking; tuples keep flowing meanwhile */
-    uint32_t rd(uint32_t adr);
-    void wr(uint32_t adr, uint32_t value);
-    uint32_t model_rd_value() const { return bus_model_; }
+    uint32_t rd(uint32_t adr) { return driver_.access(false, adr, 0); }
+    void wr(uint32_t adr, uint32_t value) { driver_.access(true, adr, value); }
 
     /* driver software */
     bool pop();                   /* one message; false when MSG_HEAD says empty */
@@ -121,17 +91,13 @@ public:
     void quiesce(bool flush);     /* stop, drain, flush, snapshot, compare everything */
     void check_accounting(bool take_snapshot = true); /* compare the ACC_* registers */
     void check_registers();       /* every register with a defined value */
-    void check_fsm();             /* per-transition counts against the model */
+    void check_fsm() { scoreboard_.check_fsm(monitor_); } /* per-transition counts */
     void compare_reg_pub(uint32_t adr, const char *name) { compare_reg(adr, ~0u, name); }
     void misc_event();            /* one random mid-stream register access */
     void reload_sbox(int kind);   /* 0 permutation, 1 many-to-one, 2 default */
     void sweep_reads();           /* read every offset 0x000..0xFFC and compare */
-    /* While the block is stopped and not busy, the RTL's queue holds exactly
-     * the messages still expected: load them back into the model's queue, so
-     * that the model's flush waits for room as the RTL's does, and step the
-     * model on every pop.  A start ends it. */
-    void enter_mirror();
-    bool mirroring() const { return mirror_; }
+    /* see SpScoreboard::enter_mirror() */
+    void enter_mirror() { scoreboard_.enter_mirror(); }
     /* a write the RTL must reject although the model cannot be in the state
      * that makes it so (flushing, busy): the bench applies the rejection */
     void wr_expect_reject(uint32_t adr, uint32_t value, unsigned code);
@@ -142,83 +108,44 @@ public:
      * (the outside driver pops them; it compares profiles instead). */
     void feed(SpSource &src, double idle_prob)
     {
-        src_ = &src;
-        idle_ = idle_prob;
-        keep_expected_ = false;
+        driver_.offer(src, idle_prob);
+        scoreboard_.ignore_messages();
     }
-    bool feeding() const { return src_ != nullptr || pending_; }
-    bool irq_pin() const { return pins_.irq != 0; }
+    bool feeding() const { return driver_.offering(); }
+    bool irq_pin() const { return driver_.pins().irq != 0; }
 
     /* background tuples offered while no stream runs (ignored when stopped) */
-    void set_background(double p) { bg_prob_ = no_background ? 0.0 : p; }
+    void set_background(double p) { driver_.set_background(no_background ? 0.0 : p); }
     bool no_background = false; /* --no-background: never offer tuples while stopped */
 
-    [[noreturn]] void fail(const std::string &what);
+    [[noreturn]] void fail(const std::string &what) { failure_.raise(what); }
     /* forgets the stream after a failure (its source is gone) */
     void abandon()
     {
-        src_ = nullptr;
-        pending_ = false;
-        pins_.tvalid = 0;
-        pins_.cyc = pins_.stb = pins_.we = 0;
-        mirror_writes_ = true;
-        measuring = false;
+        driver_.abandon();
+        scoreboard_.hold_writes(false);
+        monitor_.stop_window();
     }
 
     SpRng rng;
-    sp_model_t *m; /* the model, never stalled: its queue is drained after every step */
-    /* the model's CTRL.ENABLE (through its registers, like every look at the model) */
-    bool running();
     sp_params_t params;
     SpConfig cfg;  /* the configuration the last configure() wrote */
 
-    /* statistics */
-    uint64_t cycle = 0, tuples = 0, stream_tuples = 0, messages = 0, drops = 0;
-    uint64_t first_hs = 0, last_hs = 0, window_tuples = 0; /* throughput window */
-    bool measuring = false;
-    uint64_t fsm_rtl[8] = {0}, fsm_rtl_base[8] = {0};
-    uint64_t fsm_total[8] = {0}; /* over the whole run, RTL side */
-    uint64_t fsm_e1e2 = 0, fsm_e5e2 = 0; /* combined transitions (two bits in one cycle) */
-    uint64_t soft_warnings = 0;
-    std::string last_warning;
+    SpPinDriver &driver() { return driver_; }
+    SpMonitor &monitor() { return monitor_; }
+    SpScoreboard &scoreboard() { return scoreboard_; }
 
 private:
-    struct Expected {
-        sp_message_t msg;
-        uint64_t tuple; /* number of the tuple that formed it, UINT64_MAX for a flush */
-    };
-    void drain_model(uint64_t tuple);
-    void handshake();
-    void complete_access();
-    uint32_t access(bool we, uint32_t adr, uint32_t value);
-    std::string msg_str(const sp_message_t &m) const;
-    void compare_reg(uint32_t adr, uint32_t mask, const char *name);
+    void compare_reg(uint32_t adr, uint32_t mask, const char *name)
+    {
+        scoreboard_.check_read(adr, rd(adr), mask, name);
+    }
 
-    struct BusRec {
-        uint64_t cycle;
-        uint32_t adr, dat;
-        bool we;
-    };
-    BusRec bus_log_[8] = {};
-    unsigned bus_log_n_ = 0;
-    sp_tuple_t tuple_log_[4] = {};
-
-    SpDut *dut_;
-    SpPins pins_;
-    std::deque<Expected> expected_;
-    SpSource *src_ = nullptr;
-    bool pending_ = false, pending_src_ = false;
-    sp_tuple_t cur_{};
-    bool mirror_writes_ = true;
-    bool keep_expected_ = true;
-    bool mirror_ = false;
-    bool trace_bus_ = false;
-    unsigned access_cycles_ = 0;
-    double idle_ = 0.0, bg_prob_ = 0.0;
-    bool bus_ack_ = false;
-    uint32_t bus_rdata_ = 0, bus_model_ = 0;
-    sp_message_t window_{}; /* last message popped from the RTL */
-    uint64_t tuples_before_stream_ = 0;
+    /* constructed in this order; the failure reporter only keeps references */
+    SpFailure failure_;
+    SpScoreboard scoreboard_;
+    SpMonitor monitor_;
+    SpPinDriver driver_;
 };
 
 #endif

@@ -207,7 +207,8 @@ int sp_driver_check(SpBench &b, const SpCrossOpts &o, const char *name)
     printf("driver-check: tuples=%" PRIu64 " messages=%" PRIu64 " interrupts model=%" PRIu64 " rtl=%" PRIu64
            " smallest batch model=%" PRIu64 " rtl=%" PRIu64 " cycles=%" PRIu64 " profile=%s\n",
            model.acc.v[SP_ACC_EV_IN], rtl.messages, model.interrupts, rtl.interrupts,
-           model.min_batch, rtl.min_batch, b.cycle, sp_profile_equal(&model.prof, &rtl.prof) ? "same" : "DIFFERENT");
+           model.min_batch, rtl.min_batch, b.driver().cycle(),
+           sp_profile_equal(&model.prof, &rtl.prof) ? "same" : "DIFFERENT");
     printf("%s: %u passed, %u failed\n", name, passed, failed);
     return failed ? 1 : 0;
 }

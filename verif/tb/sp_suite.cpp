@@ -45,7 +45,7 @@ void require_htp_coverage(SpBench &b)
 {
     static const char *const names[SP_HTP_COUNT] = {"claim", "owner", "rest", "switch", "emit"};
     for (unsigned i = 0; i < SP_HTP_COUNT; i++)
-        if (sp_model_htp_hits(b.m, i) == 0)
+        if (sp_model_htp_hits(b.scoreboard().model(), i) == 0)
             b.fail(std::string("coverage: the HTP transition '") + names[i] + "' never happened");
 }
 
@@ -124,10 +124,10 @@ std::unique_ptr<SpSource> rand_source(SpBench &b, uint64_t n, std::string &desc)
         return sp_pool_source(desc, sp_make_pool(r, pool, wb, 2), SP_DIST_FEWHOT, 0.9, n, seed);
     }
     default: {
-        SpHashView h = sp_hash_view(b.m, b.params);
+        SpHashView h = sp_hash_view(b.scoreboard().model(), b.params);
         size_t cnt = (size_t)r.range(2, 24);
         sp_config_t now;
-        sp_model_config(b.m, &now);
+        sp_model_config(b.scoreboard().model(), &now);
         unsigned tb = (now.sampler == SP_SAMPLER_TAG || now.sampler == SP_SAMPLER_HTP) && r.chance(0.5)
                           ? now.tag_bits : 0;
         std::vector<sp_tuple_t> pool = sp_make_colliding(r, cnt, h, tb);
@@ -250,8 +250,8 @@ void add_hazards(std::vector<Scenario> &v, const sp_params_t &p, const SpSuiteOp
                                  c.replace_misses = (unsigned)b.rng.range(2, std::min(4u, 1u << p.miss_bits));
                                  c.drop = false;
                                  b.configure(c);
-                                 std::vector<sp_tuple_t> set =
-                                     sp_make_colliding(b.rng, 4, sp_hash_view(b.m, b.params), 0);
+                                 std::vector<sp_tuple_t> set = sp_make_colliding(
+                                     b.rng, 4, sp_hash_view(b.scoreboard().model(), b.params), 0);
                                  std::vector<sp_tuple_t> seq;
                                  for (int k = 0; k < 40; k++)
                                      seq.push_back(set[0]); /* the same tuple every clock */
@@ -291,7 +291,7 @@ void add_buckets(std::vector<Scenario> &v, const sp_params_t &p, const SpSuiteOp
                                  b.configure(c);
                                  unsigned tb = b.rng.chance(0.5) ? c.tag_bits : 0;
                                  auto set = sp_make_colliding(b.rng, (size_t)b.rng.range(3, 12),
-                                                              sp_hash_view(b.m, b.params), tb);
+                                                              sp_hash_view(b.scoreboard().model(), b.params), tb);
                                  auto src = sp_pool_source("bucket", set, SP_DIST_ZIPF, 0.8,
                                                            scaled(so, 8000), b.rng.next());
                                  phase(b, c, *src, rand_opts(b, 0.0), true);
@@ -304,9 +304,10 @@ void add_buckets(std::vector<Scenario> &v, const sp_params_t &p, const SpSuiteOp
                                  c.tag_bits = p.tag_bits_max;
                                  c.drop = false;
                                  b.configure(c);
-                                 auto set = sp_make_colliding(b.rng, 16, sp_hash_view(b.m, b.params), 0);
+                                 const sp_model_t *m = b.scoreboard().model();
+                                 auto set = sp_make_colliding(b.rng, 16, sp_hash_view(m, b.params), 0);
                                  size_t j = 1;
-                                 while (j < set.size() && sp_model_tag(b.m, &set[j]) == sp_model_tag(b.m, &set[0]))
+                                 while (j < set.size() && sp_model_tag(m, &set[j]) == sp_model_tag(m, &set[0]))
                                      j++;
                                  if (j == set.size())
                                      b.fail("harness: 16 colliding tuples share one tag");
@@ -340,7 +341,7 @@ void add_saturation(std::vector<Scenario> &v, const sp_params_t &p, const SpSuit
                          c.evict_hits = c.rate;
                          c.drop = false;
                          b.configure(c);
-                         auto set = sp_make_colliding(b.rng, 2, sp_hash_view(b.m, b.params), 0);
+                         auto set = sp_make_colliding(b.rng, 2, sp_hash_view(b.scoreboard().model(), b.params), 0);
                          std::vector<sp_tuple_t> seq(c.rate * 2 + c.rate / 2 + 3, set[0]);
                          seq.push_back(set[1]);
                          auto src = sp_vector_source("saturate", seq);
@@ -356,7 +357,8 @@ void add_saturation(std::vector<Scenario> &v, const sp_params_t &p, const SpSuit
                              t.evict_hits = t.rate;
                              t.replace_misses = std::min(4u, 1u << p.miss_bits);
                              b.configure(t);
-                             auto two = sp_make_colliding(b.rng, 2, sp_hash_view(b.m, b.params), 0);
+                             auto two =
+                                 sp_make_colliding(b.rng, 2, sp_hash_view(b.scoreboard().model(), b.params), 0);
                              std::vector<sp_tuple_t> q;
                              for (int rep = 0; rep < 50; rep++) {
                                  for (unsigned i = 0; i + 1 < t.rate; i++)
@@ -395,7 +397,7 @@ void add_assoc(std::vector<Scenario> &v, const sp_params_t &p, const SpSuiteOpts
                          /* nobody pops: the queue ends exactly full, A_k holds k entries */
                          stream_undrained(b, *sp_vector_source("evict", seq));
                          b.wr(SP_REG_CMD, SP_CMD_FLUSH_ASSOC);
-                         if (!(sp_reg_peek(b.m, SP_REG_STATUS) & SP_STATUS_FLUSHING))
+                         if (!(sp_reg_peek(b.scoreboard().model(), SP_REG_STATUS) & SP_STATUS_FLUSHING))
                              b.fail("harness: the queue should be full when the flush starts");
                          /* the flush waits for room: start, configuration and clear are BUSY */
                          b.check_registers();
@@ -493,7 +495,7 @@ void add_registers(std::vector<Scenario> &v, const sp_params_t &p, const SpSuite
                          b.stream(*src, o);
                      }
                      b.quiesce(true);
-                     if (sp_model_acc(b.m, SP_ACC_EV_FILTERED) == 0)
+                     if (sp_model_acc(b.scoreboard().model(), SP_ACC_EV_FILTERED) == 0)
                          b.fail("registers/pc-filter: no tuple was filtered");
                      // every entry's FILTER_HITS, counted at the port in both
                      for (unsigned e = 0; e < p.filter_n; e++) {
@@ -804,7 +806,7 @@ void add_overflow(std::vector<Scenario> &v, const sp_params_t &p)
                      b.start(false);
                      b.stream(*src, o);
                      b.quiesce(true);
-                     if (b.messages < 2)
+                     if (b.scoreboard().messages() < 2)
                          b.fail("A_k overflow did not emit the old count");
                  }});
 }
@@ -849,16 +851,15 @@ void add_throughput(std::vector<Scenario> &v, const sp_params_t &p, const SpSuit
                              SpStreamOpts o;
                              o.drain = SP_DRAIN_FAST;
                              o.idle = 0;
-                             b.measuring = true;
-                             b.window_tuples = 0;
+                             b.monitor().start_window();
                              b.stream(*src, o);
-                             b.measuring = false;
-                             uint64_t cyc = b.last_hs - b.first_hs + 1;
-                             double tpc = (double)b.window_tuples / (double)cyc;
-                             g_throughput.push_back({mname, tpc, b.window_tuples, cyc});
+                             b.monitor().stop_window();
+                             uint64_t taken = b.monitor().window_tuples(), cyc = b.monitor().window_cycles();
+                             double tpc = (double)taken / (double)cyc;
+                             g_throughput.push_back({mname, tpc, taken, cyc});
                              b.quiesce(true);
-                             if (b.window_tuples != cyc)
-                                 b.fail("throughput: " + std::to_string(b.window_tuples) + " tuples in " +
+                             if (taken != cyc)
+                                 b.fail("throughput: " + std::to_string(taken) + " tuples in " +
                                         std::to_string(cyc) + " cycles (" + std::to_string(tpc) +
                                         " tuples/cycle, must be 1.0 with a fast driver)");
                          },
@@ -913,27 +914,28 @@ int sp_run_suite(SpBench &b, const SpSuiteOpts &so, const std::string &name)
     unsigned passed = 0, failed = 0;
     bool tag_ran = false;
     auto t0 = std::chrono::steady_clock::now();
-    uint64_t c0 = b.cycle;
+    uint64_t c0 = b.driver().cycle();
     for (size_t i = 0; i < v.size(); i++) {
         const Scenario &sc = v[i];
         if (!so.only.empty() && sc.name.find(so.only) == std::string::npos)
             continue;
         /* each scenario has its own seed, so one can be rerun alone with --only */
         b.rng = SpRng(so.seed * 0x100000001B3ull + std::hash<std::string>()(sc.name));
-        uint64_t t = b.tuples, m = b.messages, c = b.cycle;
+        uint64_t t = b.monitor().tuples(), m = b.scoreboard().messages(), c = b.driver().cycle();
         auto s0 = std::chrono::steady_clock::now();
         try {
             sc.run(b);
             double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - s0).count();
             printf("ok   %-40s %9" PRIu64 " tuples %7" PRIu64 " messages %10" PRIu64 " cycles %6.1fs\n",
-                   sc.name.c_str(), b.tuples - t, b.messages - m, b.cycle - c, secs);
+                   sc.name.c_str(), b.monitor().tuples() - t, b.scoreboard().messages() - m,
+                   b.driver().cycle() - c, secs);
             passed++;
             tag_ran |= sc.tag_coverage;
         } catch (const SpMismatch &e) {
             printf("FAIL %s (seed %" PRIu64 ")\n  %s\n  rerun: --only '%s' --seed %" PRIu64
                    " --scale %g +trace +trace-from=%" PRIu64 "\n",
                    sc.name.c_str(), so.seed, e.what(), sc.name.c_str(), so.seed, so.scale,
-                   b.cycle > 2000 ? b.cycle - 2000 : 0);
+                   b.driver().cycle() > 2000 ? b.driver().cycle() - 2000 : 0);
             failed++;
             b.abandon();
         } catch (const std::exception &e) {
@@ -945,24 +947,24 @@ int sp_run_suite(SpBench &b, const SpSuiteOpts &so, const std::string &name)
     }
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     printf("simulated %" PRIu64 " cycles in %.1f s: %.2f M cycles/s (bench and model included)\n",
-           b.cycle - c0, secs, (b.cycle - c0) / secs / 1e6);
+           b.driver().cycle() - c0, secs, (b.driver().cycle() - c0) / secs / 1e6);
     if (!g_throughput.empty()) {
         printf("throughput (stall policy, fast driver, RATE %u):\n", std::min(256u, max_rate(p)));
         for (const auto &t : g_throughput)
             printf("  %-6s %.4f tuples/cycle (%" PRIu64 " tuples in %" PRIu64 " cycles)\n",
                    t.mode.c_str(), t.tpc, t.tuples, t.cycles);
     }
-    if (b.soft_warnings)
+    if (b.scoreboard().soft_warnings())
         printf("note: %" PRIu64 " mid-stream snapshots broke a conservation law; last: %s\n",
-               b.soft_warnings, b.last_warning.c_str());
+               b.scoreboard().soft_warnings(), b.scoreboard().last_warning().c_str());
     if (p.opt_tagged && tag_ran) {
         printf("TAG FSM coverage (obs_fsm_o):");
         bool missing = false;
-        for (int i = 0; i < 8; i++) {
-            printf(" %s=%" PRIu64, kEdgeNames[i], b.fsm_total[i]);
-            missing |= b.fsm_total[i] == 0;
+        for (unsigned i = 0; i < 8; i++) {
+            printf(" %s=%" PRIu64, kEdgeNames[i], b.monitor().fsm_total(i));
+            missing |= b.monitor().fsm_total(i) == 0;
         }
-        printf(" E1+E2=%" PRIu64 " E5+E2=%" PRIu64 "\n", b.fsm_e1e2, b.fsm_e5e2);
+        printf(" E1+E2=%" PRIu64 " E5+E2=%" PRIu64 "\n", b.monitor().fsm_e1e2(), b.monitor().fsm_e5e2());
         if (missing && so.only.empty()) {
             printf("FAIL coverage: a TAG transition was never seen on obs_fsm_o\n");
             failed++;
@@ -1006,6 +1008,6 @@ int sp_crosscheck(SpBench &b, const SpCrossOpts &o)
         mismatches = 1;
     }
     printf("crosscheck: tuples=%" PRIu64 " cycles=%" PRIu64 " messages=%" PRIu64 " mismatches=%d\n",
-           b.stream_tuples, b.cycle, b.messages, mismatches);
+           b.driver().stream_tuples(), b.driver().cycle(), b.scoreboard().messages(), mismatches);
     return mismatches;
 }
