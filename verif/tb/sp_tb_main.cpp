@@ -102,6 +102,8 @@ static SpConfig block_config(const sp_params_t &p, std::vector<char *> &words, s
 
 int main(int argc, char **argv)
 {
+    /* one line per scenario as it finishes, also through a pipe or make's log */
+    setvbuf(stdout, nullptr, _IOLBF, 0);
     sp_params_t p = sp_tb_build_params();
 
     SpSuiteOpts so;
