@@ -67,6 +67,13 @@ all: $(BIN)/stratprof
 $(foreach d,$(sort $(patsubst %/,%,$(dir $(shell find cmodel sw -path '*/tests/*.c')))),\
   $(eval $(OBJ)/$(d)/%.o: CPPFLAGS += $(SP_TEST_INC)))
 
+# Every library: its fragment names the objects; the archive is removed
+# first so an object dropped from the folder leaves it too.
+$(BUILD)/lib/%.a:
+	@mkdir -p $(dir $@)
+	rm -f $@
+	$(AR) rcs $@ $^
+
 # Object files mirror the source tree under $(OBJ).
 $(OBJ)/%.o: %.c
 	@mkdir -p $(dir $@)

@@ -7,8 +7,6 @@ SPMODEL_OBJS := $(SPMODEL_SRCS:%.c=$(OBJ)/%.o)
 SPMODEL_LIB  := $(BUILD)/lib/libspmodel.a
 
 $(SPMODEL_LIB): $(SPMODEL_OBJS)
-	@mkdir -p $(dir $@)
-	$(AR) rcs $@ $^
 
 # Every cmodel/tests/test_*.c is one test program linked with the model.
 CMODEL_TESTS := $(patsubst cmodel/tests/%.c,$(BIN)/%,$(wildcard cmodel/tests/test_*.c))

@@ -707,19 +707,6 @@ static int stopped(const sp_model_t *m)
     return !(m->ctrl & SP_CTRL_ENABLE) && !m->flushing;
 }
 
-/* What this build holds, as the configuration checks take it. */
-static void build_limits(const sp_model_t *m, sp_config_limits_t *l)
-{
-    l->table_aw = m->params.table_aw;
-    l->ways_log2_max = m->params.ways_log2_max;
-    l->tag_bits_max = m->params.tag_bits_max;
-    l->count_bits = m->params.count_bits;
-    l->miss_bits = m->params.miss_bits;
-    l->opt_tagged = m->params.opt_tagged != 0;
-    l->opt_cr = m->params.opt_cr != 0;
-    l->opt_htp = m->params.opt_htp != 0;
-}
-
 /* Writes one configuration register that clears the table when accepted. */
 static void write_config(sp_model_t *m, uint32_t offset, uint32_t value)
 {
@@ -758,7 +745,8 @@ static void write_config(sp_model_t *m, uint32_t offset, uint32_t value)
     sp_config_unpack(&c, offset == SP_REG_MODE ? value : m->mode, offset == SP_REG_RATE ? value : m->rate,
                      offset == SP_REG_TABLE ? value : m->table_cfg,
                      offset == SP_REG_TAG_THRESH ? value : m->tag_thresh);
-    build_limits(m, &lim);
+    /* what this build holds, as software reads it from PARAMS and PARAMS2 */
+    sp_config_limits(&lim, sp_reg_peek(m, SP_REG_PARAMS), sp_reg_peek(m, SP_REG_PARAMS2));
     code = sp_config_check_reg(&c, &lim, offset, &fault);
     if (code != SP_ERR_NONE) {
         sp_model_reject(m, offset, value, (enum sp_err)code);

@@ -14,11 +14,7 @@ SPCLI_LIB  := $(BUILD)/lib/libspcli.a
 
 all: $(SPCLI_LIB)
 
-# Removed first so an object dropped from the folder leaves the archive too.
 $(SPCLI_LIB): $(SPCLI_OBJS)
-	@mkdir -p $(dir $@)
-	rm -f $@
-	$(AR) rcs $@ $^
 
 # Unit test of the option parser (strict numbers, error texts, block checks).
 $(BIN)/test_cli_opts: $(OBJ)/sw/cli/tests/test_opts.o $(SPCLI_LIB) $(SPPROFILE_LIB) $(SPMODEL_LIB)

@@ -13,9 +13,6 @@ $(OBJ)/sw/driver/%.o: CPPFLAGS += $(SPDRIVER_INC) $(SPPROFILE_INC) $(SPTRACE_INC
 all: $(SPDRIVER_LIB)
 
 $(SPDRIVER_LIB): $(SPDRIVER_OBJS)
-	@mkdir -p $(dir $@)
-	rm -f $@
-	$(AR) rcs $@ $^
 
 $(BIN)/test_driver: $(OBJ)/sw/driver/tests/test_driver.o $(SPDRIVER_LIB) $(SPPROFILE_LIB) $(SPMODEL_LIB)
 	@mkdir -p $(dir $@)

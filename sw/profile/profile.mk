@@ -14,11 +14,7 @@ $(OBJ)/sw/profile/%.o: CPPFLAGS += $(SPPROFILE_INC)
 
 all: $(SPPROFILE_LIB)
 
-# Removed first so an object dropped from the folder leaves the archive too.
 $(SPPROFILE_LIB): $(SPPROFILE_OBJS)
-	@mkdir -p $(dir $@)
-	rm -f $@
-	$(AR) rcs $@ $^
 
 $(BIN)/test_profile: $(OBJ)/sw/profile/tests/test_profile.o $(SPPROFILE_LIB)
 	@mkdir -p $(dir $@)

@@ -12,11 +12,7 @@ $(OBJ)/sw/trace/%.o: CPPFLAGS += $(SPTRACE_INC)
 
 all: $(SPTRACE_LIB)
 
-# Removed first so an object dropped from the folder leaves the archive too.
 $(SPTRACE_LIB): $(SPTRACE_OBJS)
-	@mkdir -p $(dir $@)
-	rm -f $@
-	$(AR) rcs $@ $^
 
 $(BIN)/test_trace: $(OBJ)/sw/trace/tests/test_trace.o $(SPTRACE_LIB)
 	@mkdir -p $(dir $@)

@@ -26,11 +26,7 @@ TRACE_LIBS  := $(SPTRACER_LIB) $(SPTRACE_LIB) -lz -lpthread
 
 all: $(SPTRACER_LIB)
 
-# Removed first so an object dropped from the folder leaves the archive too.
 $(SPTRACER_LIB): $(SPTRACER_OBJS)
-	@mkdir -p $(dir $@)
-	rm -f $@
-	$(AR) rcs $@ $^
 
 # The test builds its instrumented program itself when it runs, so a missing
 # clang fails this one test with a message instead of stopping `make test`.
