@@ -298,11 +298,9 @@ static int stream_comment(const reader_t *r, int *stream, int *ended, uint64_t *
                    (int)(n - failed), l + failed);
         return -1;
     }
-    if (n > 11 && memcmp(l, "# messages ", 11) == 0) {
-        uint64_t v = 0;
-        for (size_t i = 11; i < n && l[i] >= '0' && l[i] <= '9' && v < UINT64_MAX / 10; i++)
-            v = v * 10 + (uint64_t)(l[i] - '0');
-        *footer_messages = v;
+    if (n > 11 && memcmp(l, "# messages ", 11) == 0 && sp_cli_parse_u64(l + 11, footer_messages) != 0) {
+        line_error(r, err, errlen, "'# messages' is not followed by a count");
+        return -1;
     }
     if (n >= end && memcmp(l, SP_PFILE_STREAM_END, end) == 0) {
         if (*footer_messages == UINT64_MAX) {

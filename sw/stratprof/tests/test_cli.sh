@@ -286,6 +286,12 @@ case $(cat "$TMP/err") in
 *"miscount.msgs:"*": the footer says 999 messages but the stream holds "*) [ "$rc" -eq 1 ] && ok || bad "miscount: $rc" ;;
 *) bad "a footer that miscounts: stderr '$(cat "$TMP/err")'" ;;
 esac
+sed '/^# messages /s/ [0-9]*$/ many/' "$TMP/as-trace.msgs" >"$TMP/nocount.msgs"
+run profile --messages "$TMP/nocount.msgs"
+case $(cat "$TMP/err") in
+*"nocount.msgs:"*": '# messages' is not followed by a count") [ "$rc" -eq 1 ] && ok || bad "nocount: $rc" ;;
+*) bad "a footer without a count: stderr '$(cat "$TMP/err")'" ;;
+esac
 run profile --messages "$TMP/as-trace.msgs"
 same "$rc" "0" "a complete stream reads"
 
