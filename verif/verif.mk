@@ -33,7 +33,7 @@ VERIF_RTL_TB_SRCS := $(VERIF_TB_SRCS) verif/tb/sp_dut_rtl.cpp
 # Verilator's options for every cross-check build: the RTL's assertions on
 VERIF_VFLAGS := -O3 --x-assign fast --x-initial fast --trace --assert -DSP_ASSERT \
                 -Wno-fatal -Wno-lint -Wno-style
-VERIF_INC := $(call sp_abs_inc,-Icmodel/include $(SPTRACE_INC) $(SPDRIVER_INC) $(SPPROFILE_INC) \
+VERIF_INC := $(call sp_abs_inc,-Icmodel/include $(SPTRACE_INC) $(SPPROFILE_INC) \
                                 $(SPCLI_INC) -Iverif/tb)
 # the libraries the benches link: the block's options (sw/cli, as stratprof
 # parses them), the driver, the profiles, traces and the model

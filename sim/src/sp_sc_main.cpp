@@ -297,8 +297,7 @@ std::string explain_driver(const sp_drv_t &d, const Options &o)
     char text[300], buf[SP_CLI_ERR_MAX];
     sp_drv_error_text(&d, text, sizeof text);
     if (d.err.status == SP_DRV_E_REJECTED) {
-        uint32_t code = (uint32_t)d.err.code << SP_ERR_CODE_SHIFT | d.err.reg << SP_ERR_OFFSET_SHIFT;
-        sp_cli_explain_error(&o.cli, code, (uint32_t)d.err.value, buf, sizeof buf);
+        sp_cli_explain_driver(&o.cli, &d, buf, sizeof buf);
         return buf;
     }
     if (d.err.status != SP_DRV_E_CONFIG || !d.err.field)

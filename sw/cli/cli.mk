@@ -6,7 +6,8 @@
 # other's objects.  Included by the top Makefile from the repository root;
 # objects come from its generic $(OBJ)/%.o rule.
 
-SPCLI_INC  := -Isw/cli
+# sp_cli.h names the driver's types: its users see the driver's headers too
+SPCLI_INC  := -Isw/cli $(SPDRIVER_INC)
 $(OBJ)/sw/cli/%.o: CPPFLAGS += $(SPCLI_INC) $(SPPROFILE_INC)
 SPCLI_SRCS := $(wildcard sw/cli/*.c)
 SPCLI_OBJS := $(SPCLI_SRCS:%.c=$(OBJ)/%.o)
@@ -17,7 +18,8 @@ all: $(SPCLI_LIB)
 $(SPCLI_LIB): $(SPCLI_OBJS)
 
 # Unit test of the option parser (strict numbers, error texts, block checks).
-$(BIN)/test_cli_opts: $(OBJ)/sw/cli/tests/test_opts.o $(SPCLI_LIB) $(SPPROFILE_LIB) $(SPMODEL_LIB)
+# the block's options configure it through the host driver: libspcli needs libspdriver
+$(BIN)/test_cli_opts: $(OBJ)/sw/cli/tests/test_opts.o $(SPCLI_LIB) $(SPDRIVER_LIB) $(SPPROFILE_LIB) $(SPMODEL_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) $^ -lm -o $@
 

@@ -10,6 +10,7 @@
  * what is legal.
  */
 #include "sp_cli.h"
+#include "sp_driver_host.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -899,33 +900,33 @@ void sp_cli_explain_error(const sp_cli_opts_t *o, uint32_t code, uint32_t value,
                  (unsigned long)value, (unsigned long)offset, what);
 }
 
+void sp_cli_explain_driver(const sp_cli_opts_t *o, const sp_drv_t *d, char *err, size_t errlen)
+{
+    if (d->err.status == SP_DRV_E_REJECTED)
+        sp_cli_explain_error(o, (uint32_t)d->err.code << SP_ERR_CODE_SHIFT | d->err.reg << SP_ERR_OFFSET_SHIFT,
+                             (uint32_t)d->err.value, err, errlen);
+    else if (d->err.status != SP_DRV_E_CONFIG || !sp_cli_explain_field(o, d->err.field, err, errlen))
+        sp_drv_error_text(d, err, errlen);
+}
+
 int sp_cli_configure(sp_model_t *m, const sp_cli_opts_t *o, char *err, size_t errlen)
 {
-    sp_config_t c;
-    sp_config_limits_t lim;
-    sp_config_fault_t fault;
-    uint32_t code;
-    sp_cli_block_config(o, &c);
-    sp_config_limits(&lim, sp_reg_read(m, SP_REG_PARAMS), sp_reg_read(m, SP_REG_PARAMS2));
-    if (sp_config_check(&c, &lim, &fault) != SP_ERR_NONE) {
-        if (!sp_cli_explain_field(o, fault.field, err, errlen))
-            snprintf(err, errlen, "%s = %u: %s", fault.field, fault.value, fault.why);
+    sp_hal_t hal;
+    sp_hal_model_t hm;
+    sp_drv_t d;
+    sp_drv_config_t c;
+    sp_hal_model_init(&hal, &hm, m);
+    if (sp_drv_init(&d, &hal) != SP_DRV_OK) {
+        sp_cli_explain_driver(o, &d, err, errlen);
         return SP_EXIT_USAGE;
     }
-    sp_reg_write(m, SP_REG_MODE, sp_config_mode(&c));
-    sp_reg_write(m, SP_REG_RATE, sp_config_rate(&c));
-    sp_reg_write(m, SP_REG_TABLE, sp_config_table(&c));
-    sp_reg_write(m, SP_REG_TAG_THRESH, sp_config_thresh(&c));
-    if (o->given[SP_OPT_SEED])
-        sp_reg_write(m, SP_REG_SEED, o->seed);
-    code = sp_reg_read(m, SP_REG_ERR_CODE);
-    if (code == 0) {
-        /* stall policy: the replay must account for every event */
-        sp_reg_write(m, SP_REG_CTRL, SP_CTRL_ENABLE);
-        code = sp_reg_read(m, SP_REG_ERR_CODE);
-    }
-    if (code) {
-        sp_cli_explain_error(o, code, sp_reg_read(m, SP_REG_ERR_VALUE), err, errlen);
+    sp_drv_config_default(&d, &c);
+    sp_cli_block_config(o, &c.block);
+    c.seed = o->given[SP_OPT_SEED] ? o->seed : SP_SEED_RESET;
+    c.drop_policy = 0; /* stall: the replay must account for every event */
+    c.use_irq = 0;     /* the replay drains the queue whenever the port stalls */
+    if (sp_drv_configure(&d, &c) != SP_DRV_OK || sp_drv_start(&d) != SP_DRV_OK) {
+        sp_cli_explain_driver(o, &d, err, errlen);
         return SP_EXIT_USAGE;
     }
     return 0;

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "sp_compare.h"
+#include "sp_driver.h"
 #include "sp_model.h"
 #include "sp_profile.h"
 #include "sp_value.h"
@@ -164,11 +165,12 @@ void sp_cli_mode_describe(const sp_cli_opts_t *o, char *buf, size_t n);
 void sp_cli_params(const sp_cli_opts_t *o, sp_params_t *p);
 
 /*
- * Checks the options' configuration against the block's build (PARAMS,
- * sp_config_check), then writes MODE, RATE, TABLE, TAG_THRESH, SEED and
- * finally CTRL (enable, stall policy) into a freshly initialised block and
- * reads ERR_CODE. Returns 0, or SP_EXIT_USAGE with a message naming the
- * option at fault.
+ * Configures and starts a freshly initialised block with the host driver
+ * (sw/driver) on the model's HAL, as software on the processor would: the
+ * driver checks the options' configuration against the build (PARAMS), writes
+ * MODE, RATE, TABLE, TAG_THRESH, SEED and the watermark, and starts the block
+ * with the stall policy and its interrupt masked. Returns 0, or SP_EXIT_USAGE
+ * with a message naming the option at fault.
  */
 int sp_cli_configure(sp_model_t *m, const sp_cli_opts_t *o, char *err, size_t errlen);
 
@@ -181,6 +183,10 @@ int sp_cli_field_opt(const char *field);
 
 /* Says in the options' terms why FIELD's value is refused; 0 if no option sets it. */
 int sp_cli_explain_field(const sp_cli_opts_t *o, const char *field, char *err, size_t errlen);
+
+/* Explains the driver's error (a configuration field out of range, a write
+ * the block rejected) in terms of the options. */
+void sp_cli_explain_driver(const sp_cli_opts_t *o, const sp_drv_t *d, char *err, size_t errlen);
 
 /* Explains a non-zero ERR_CODE / ERR_VALUE pair in terms of the options. */
 void sp_cli_explain_error(const sp_cli_opts_t *o, uint32_t code, uint32_t value, char *err,

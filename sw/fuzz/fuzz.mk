@@ -24,7 +24,7 @@ FUZZ_DIR     := $(BUILD)/fuzz
 FUZZ_OBJ     := $(FUZZ_DIR)/obj
 FUZZ_SAN     := -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
 FUZZ_CFLAGS  := -g -O1 $(FUZZ_SAN) -std=c99 -Wall -Wextra
-FUZZ_INC     := -Isw/fuzz -Isw/stratprof $(SPCLI_INC) $(SPDRIVER_INC) $(SPPROFILE_INC) $(SPTRACE_INC)
+FUZZ_INC     := -Isw/fuzz -Isw/stratprof $(SPCLI_INC) $(SPPROFILE_INC) $(SPTRACE_INC)
 FUZZ_NAMES   := trace pfile paths drvmsg cli
 FUZZ_TARGETS ?= $(FUZZ_NAMES)
 FUZZ_BINS    := $(FUZZ_NAMES:%=$(FUZZ_DIR)/sp_fuzz_%)
@@ -34,11 +34,12 @@ FUZZ_SRC_TRACE   := $(wildcard sw/trace/*.c)
 FUZZ_SRC_PROFILE := $(sort $(shell find sw/profile -name '*.c' -not -path '*/tests/*'))
 FUZZ_SRC_MODEL   := $(wildcard cmodel/src/*.c)
 FUZZ_SRCS_trace  := $(FUZZ_SRC_TRACE)
-FUZZ_SRCS_pfile  := sw/stratprof/sp_pfile.c sw/cli/sp_cli.c $(FUZZ_SRC_TRACE) \
+FUZZ_SRC_CLI     := sw/cli/sp_cli.c sw/driver/sp_driver.c sw/driver/sp_driver_host.c sw/driver/sp_hal_model.c
+FUZZ_SRCS_pfile  := sw/stratprof/sp_pfile.c $(FUZZ_SRC_CLI) $(FUZZ_SRC_TRACE) \
                     $(FUZZ_SRC_PROFILE) $(FUZZ_SRC_MODEL)
 FUZZ_SRCS_paths  := sw/profile/paths/sp_paths.c sw/profile/paths/sp_paths_io.c sw/profile/sp_profile.c
 FUZZ_SRCS_drvmsg := sw/driver/sp_driver.c
-FUZZ_SRCS_cli    := sw/cli/sp_cli.c $(FUZZ_SRC_PROFILE) $(FUZZ_SRC_MODEL)
+FUZZ_SRCS_cli    := $(FUZZ_SRC_CLI) $(FUZZ_SRC_PROFILE) $(FUZZ_SRC_MODEL)
 
 .PHONY: fuzz fuzz-build
 fuzz-build: $(FUZZ_BINS)

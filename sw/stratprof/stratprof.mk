@@ -9,7 +9,7 @@ $(OBJ)/sw/stratprof/%.o: CPPFLAGS += $(SPCLI_INC) $(SPPROFILE_INC) $(SPTRACE_INC
 
 all: $(BIN)/stratprof
 
-$(BIN)/stratprof: $(STRATPROF_OBJS) $(SPCLI_LIB) $(SPPROFILE_LIB) $(SPTRACE_LIB) $(SPMODEL_LIB)
+$(BIN)/stratprof: $(STRATPROF_OBJS) $(SPCLI_LIB) $(SPDRIVER_LIB) $(SPPROFILE_LIB) $(SPTRACE_LIB) $(SPMODEL_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LDLIBS_Z) -o $@
 
