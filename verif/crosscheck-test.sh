@@ -31,5 +31,35 @@ run --trace verif/traces/lua.value.200k.trace.gz --mode HTP --rate 300 --entries
     --seed 99 --max-tuples 200000 --drain irq --tb-seed 9
 run --trace verif/traces/sqlite.edgecall.300k.trace.gz --mode HTP --rate 16 --entries 256 --tag-bits 2 \
     --assoc 16 --max-tuples 100000 --drain random --tb-seed 10
+# Bad input is the user's, never a mismatch: status 2, the reason on stderr,
+# and no 'crosscheck: ... mismatches=' line.  usage STATUS 'STDERR TEXT' ARGS...
+usage() {
+    want_rc=$1 want=$2
+    shift 2
+    out=$("$bin" "$@" 2>"$tmp/err")
+    got_rc=$?
+    if [ "$got_rc" -eq "$want_rc" ] && grep -qF -- "$want" "$tmp/err" &&
+        ! printf '%s\n' "$out" | grep -q 'mismatches='; then
+        pass=$((pass + 1))
+        echo "ok   $* -> status $got_rc, $(head -n 1 "$tmp/err")"
+    else
+        fail=$((fail + 1))
+        echo "FAIL $*: status $got_rc, stderr '$(cat "$tmp/err")', stdout '$out'"
+    fi
+}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+usage 2 "cannot open" --trace "$tmp/absent.trace.gz" --mode HP
+usage 2 "read error: Is a directory" --trace "$tmp" --mode HP
+head -c 20000 verif/traces/lua.value.200k.trace.gz >"$tmp/cut.trace.gz"
+usage 2 "gzip stream truncated" --trace "$tmp/cut.trace.gz" --mode HP
+usage 2 "--rate: '-1' is not a rate from 1 to 65535" --trace verif/traces/lua.value.200k.trace.gz --mode HP --rate -1
+usage 2 "--idle: '1.5' is not a number from 0 up to (not including) 1" --trace verif/traces/lua.value.200k.trace.gz --mode HP --idle 1.5
+usage 2 "--max-tuples: '-3' is not a number" --trace verif/traces/lua.value.200k.trace.gz --mode HP --max-tuples -3
+if "$bin" --help | grep -q -- "--trace FILE --mode MODE \[block options\]"; then
+    pass=$((pass + 1)) && echo "ok   --help"
+else
+    fail=$((fail + 1)) && echo "FAIL --help prints no usage"
+fi
 echo "$name: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -197,7 +197,7 @@ public:
             return false;
         int rc = sp_trace_next(&r_, &t);
         if (rc < 0)
-            throw std::runtime_error(sp_trace_error(&r_));
+            throw SpInputError(sp_trace_error(&r_));
         if (rc == 0)
             return false;
         got_++;

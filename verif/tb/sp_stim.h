@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,12 @@ private:
 };
 
 /* A stream of tuples. next() returns false at the end. */
+/* The stream's input is bad (a trace that cannot be read to its end): the
+ * user's input is at fault, not the block. */
+struct SpInputError : public std::runtime_error {
+    explicit SpInputError(const std::string &s) : std::runtime_error(s) {}
+};
+
 class SpSource {
 public:
     virtual ~SpSource() {}

@@ -987,8 +987,7 @@ int sp_crosscheck(SpBench &b, const SpCrossOpts &o)
     auto src = sp_trace_source(o.trace, o.max_tuples, err);
     if (!src) {
         fprintf(stderr, "crosscheck: %s\n", err.c_str());
-        printf("crosscheck: tuples=0 cycles=0 messages=0 mismatches=1\n");
-        return 1;
+        return SP_CROSS_BAD_INPUT;
     }
     int mismatches = 0;
     try {
@@ -1003,6 +1002,12 @@ int sp_crosscheck(SpBench &b, const SpCrossOpts &o)
     } catch (const SpMismatch &e) {
         printf("%s\n", e.what());
         mismatches = 1;
+    } catch (const SpInputError &e) {
+        /* the trace, not the block: no line that could pass for a verdict */
+        fflush(stdout);
+        fprintf(stderr, "crosscheck: %s (after %" PRIu64 " tuples; nothing was compared wrong)\n", e.what(),
+                b.driver().stream_tuples());
+        return SP_CROSS_BAD_INPUT;
     } catch (const std::exception &e) {
         printf("crosscheck: %s\n", e.what());
         mismatches = 1;

@@ -32,8 +32,11 @@ struct SpCrossOpts {
     double idle = 0.1;
     uint64_t max_tuples = 0;
 };
-/* Prints "crosscheck: tuples=T cycles=C messages=M mismatches=X"; returns X
- * (or 1 if the run could not start). */
+/* Prints "crosscheck: tuples=T cycles=C messages=M mismatches=X"; returns X.
+ * A trace that cannot be opened or read to its end is the user's input, not a
+ * mismatch: it says so on stderr, prints no such line and returns
+ * SP_CROSS_BAD_INPUT. */
+enum { SP_CROSS_BAD_INPUT = 2 };
 int sp_crosscheck(SpBench &bench, const SpCrossOpts &o);
 
 /* Resets the block, waits out the reset sweep, checks the reset values. */

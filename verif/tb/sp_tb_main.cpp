@@ -1,18 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_tb_main.cpp - the cross-check program: runs the scenario suite on the
- * block it was built with, or cross-checks one trace.
- *
- *   sp_tb [--suite quick|long|throughput] [--seed N] [--scale X] [--only TEXT]
- *         [--excerpts DIR] [--traces DIR] [--no-throughput] [--no-background]
- *   sp_tb --trace FILE --mode MODE [--rate R] [--entries N] [--ways W] [--tag-bits T]
- *         [--assoc K] [--evict-hits H] [--replace-misses M] [--tag-discard] [--seed S]
- *         [--drop] [--idle P] [--drain fast|irq|random|lazy] [--tb-seed N] [--max-tuples N]
- *   sp_tb --driver --trace FILE --mode MODE [the options above]: the host driver
- *         on the RTL and on the model, profiles compared (sp_drvcheck.cpp)
- * The block's options (--mode ... --seed, --word-bits) are stratprof run's: sw/cli
- * parses and checks them, with its defaults, ranges and messages.
- *   +trace writes waves to --vcd FILE (default build/verif/sp_tb.vcd), +trace-from=CYCLE
+ * block it was built with, or cross-checks one trace (usage: --help).
  *
  * The build parameters come from the SP_TB_* macros the make rules pass,
  * the same values as the Verilog parameters of the model.
@@ -37,19 +26,50 @@
 SpDut *sp_make_main_dut(const sp_params_t &p, int argc, char **argv, const char *vcd,
                         uint64_t trace_from, int bug);
 
+static const char usage[] =
+    "usage: " SP_TB_NAME " [--suite quick|long|throughput] [--seed N] [--scale X] [--only TEXT]\n"
+    "           [--excerpts DIR] [--traces DIR] [--no-throughput] [--no-background]\n"
+    "       " SP_TB_NAME " --trace FILE --mode MODE [block options] [--drop] [--idle P]\n"
+    "           [--drain fast|irq|random|lazy] [--tb-seed N] [--max-tuples N]\n"
+    "       " SP_TB_NAME " --driver --trace FILE --mode MODE [the options above]\n"
+    "\n"
+    "Without --trace, runs the scenario suite on the block this program was built\n"
+    "with; with --trace, cross-checks one trace against the C model, message by\n"
+    "message ('crosscheck: ... mismatches=N' closes the run); with --driver, runs\n"
+    "the host driver on the RTL and on the model and compares the profiles.\n"
+    "The block options (--mode --rate --entries --ways --tag-bits --assoc\n"
+    "--evict-hits --replace-misses --tag-discard --seed --word-bits) are\n"
+    "stratprof run's, with its defaults, ranges and messages ('stratprof run --help').\n"
+    "  +trace               write waves to --vcd FILE (default build/verif/" SP_TB_NAME ".vcd)\n"
+    "  +trace-from=CYCLE    from this cycle on\n"
+    "Exit status: 0 no mismatch, 1 a mismatch, 2 a bad command line or an unreadable trace.\n";
+
 static void usage_exit(const char *what)
 {
-    fprintf(stderr, "%s: %s (see the comment at the top of verif/tb/sp_tb_main.cpp)\n", SP_TB_NAME, what);
+    fprintf(stderr, "%s: %s (see '%s --help')\n", SP_TB_NAME, what, SP_TB_NAME);
     exit(2);
 }
 
+/* Numbers as stratprof takes them: decimal or 0x hex, no sign, no junk, no overflow. */
 static uint64_t num(const char *opt, const char *s)
+{
+    uint64_t v;
+    if (sp_cli_parse_u64(s, &v) != 0)
+        usage_exit((std::string(opt) + ": '" + s + "' is not a number").c_str());
+    return v;
+}
+
+/* A real number in [LO, HI), whole: no junk after it. */
+static double real(const char *opt, const char *s, double lo, double hi)
 {
     char *end;
     errno = 0;
-    unsigned long long v = strtoull(s, &end, 0);
-    if (!*s || *end || errno)
-        usage_exit((std::string(opt) + ": '" + s + "' is not a number").c_str());
+    double v = strtod(s, &end);
+    if (!*s || *end || errno || !(v >= lo && v < hi)) {
+        char why[160];
+        snprintf(why, sizeof why, "%s: '%s' is not a number from %g up to (not including) %g", opt, s, lo, hi);
+        usage_exit(why);
+    }
     return v;
 }
 
@@ -86,15 +106,7 @@ static SpConfig block_config(const sp_params_t &p, std::vector<char *> &words, s
         usage_exit(err);
     *trace = o.trace;
     SpConfig c;
-    c.sampler = o.mode;
-    c.assoc_en = o.assoc != 0;
-    c.tag_discard = o.tag_discard != 0;
-    c.rate = o.rate;
-    c.index_bits = (unsigned)__builtin_ctz(o.entries);
-    c.ways_log2 = (unsigned)__builtin_ctz(o.ways);
-    c.tag_bits = o.tag_bits;
-    c.evict_hits = o.evict_hits;
-    c.replace_misses = o.replace_misses;
+    sp_cli_block_config(&o, &c);
     if (o.given[SP_OPT_SEED])
         c.seed = o.seed;
     return c;
@@ -118,6 +130,10 @@ int main(int argc, char **argv)
     std::vector<char *> block_words;
     for (int i = 1; i < argc; i++) {
         std::string a = argv[i];
+        if (a == "--help" || a == "-h") {
+            fputs(usage, stdout);
+            return 0;
+        }
         auto val = [&]() -> const char * {
             if (i + 1 >= argc)
                 usage_exit((a + " needs a value").c_str());
@@ -132,7 +148,7 @@ int main(int argc, char **argv)
         else if (a == "--seed" && !cross)
             so.seed = num("--seed", val());
         else if (a == "--scale")
-            so.scale = atof(val());
+            so.scale = real("--scale", val(), 1e-6, 1e6);
         else if (a == "--only")
             so.only = val();
         else if (a == "--excerpts")
@@ -152,7 +168,7 @@ int main(int argc, char **argv)
         else if (a == "--drop")
             xo.cfg.drop = true;
         else if (a == "--idle")
-            xo.idle = atof(val());
+            xo.idle = real("--idle", val(), 0.0, 1.0);
         else if (a == "--drain") {
             std::string d = val();
             int k = 0;
@@ -222,7 +238,7 @@ int main(int argc, char **argv)
         }
         int x = sp_crosscheck(b, xo);
         dut->finish();
-        return x ? 1 : 0;
+        return x == SP_CROSS_BAD_INPUT ? 2 : x ? 1 : 0;
     }
     SpBench b(dut.get(), p, so.seed);
     b.no_background = no_bg;
