@@ -27,6 +27,7 @@ apt_pkgs=(
     libsystemc-dev                  # sim/: the SystemC model of the whole system
     clang                           # sw/tracer: make trace and its test instrument with clang
     libclang-rt-14-dev              # sw/fuzz: libFuzzer and clang's sanitizer runtimes
+    gtkwave                         # the benches' FST waves (WAVES=1), and fst2vcd for their test
 )
 
 missing=()

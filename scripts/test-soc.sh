@@ -58,5 +58,16 @@ if [ "$rc" -eq 0 ] && [[ $last =~ ^soc:\ selfcheck\ cycles=[0-9]+\ tuples=([0-9]
    [ "${BASH_REMATCH[1]}" -gt 0 ] && [ "${BASH_REMATCH[2]}" -gt 0 ]; then ok
 else bad "self-check: exit $rc, last line '$last'"; tail -n 5 "$out/self.txt"; fi
 
+# 5. the harness's command line: --help, a bad number, and waves refused by the
+#    plain build (the waves build is make -C fpga sim WAVES=1)
+"$tb" --help | grep -q -- '--waves FILE \[--waves-from CYCLE\] \[--waves-to CYCLE\]' && ok || bad "--help"
+"$tb" +rom="$profile" --max-cycles -5 >"$out/neg.txt" 2>&1
+rc=$?
+[ "$rc" -eq 2 ] && grep -q -- "--max-cycles: '-5' is not a number" "$out/neg.txt" && ok || bad "--max-cycles -5: exit $rc"
+"$tb" +rom="$profile" --waves "$out/w.fst" >"$out/waves.txt" 2>&1
+rc=$?
+[ "$rc" -eq 2 ] && grep -q "built without waves; make -C fpga sim WAVES=1" "$out/waves.txt" && ok ||
+    bad "--waves on the plain build: exit $rc"
+
 echo "test_soc: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -56,6 +56,17 @@ usage 2 "gzip stream truncated" --trace "$tmp/cut.trace.gz" --mode HP
 usage 2 "--rate: '-1' is not a rate from 1 to 65535" --trace verif/traces/lua.value.200k.trace.gz --mode HP --rate -1
 usage 2 "--idle: '1.5' is not a number from 0 up to (not including) 1" --trace verif/traces/lua.value.200k.trace.gz --mode HP --idle 1.5
 usage 2 "--max-tuples: '-3' is not a number" --trace verif/traces/lua.value.200k.trace.gz --mode HP --max-tuples -3
+# Waves: FST over exactly the cycles asked for (times 2*from .. 2*to+1, two edges a cycle)
+"$bin" --trace verif/traces/lua.value.200k.trace.gz --mode HP --max-tuples 2000 \
+    --waves "$tmp/w.fst" --waves-from 100 --waves-to 200 >/dev/null 2>&1
+times=$(fst2vcd "$tmp/w.fst" 2>/dev/null | grep '^#[0-9]' | sed -n '1p;$p' | tr '\n' ' ')
+if [ "$times" = "#200 #401 " ]; then
+    pass=$((pass + 1)) && echo "ok   --waves-from 100 --waves-to 200 -> FST times $times"
+else
+    fail=$((fail + 1)) && echo "FAIL --waves window: FST times '$times', expected '#200 #401 '"
+fi
+usage 2 "--waves-to is before --waves-from" --trace verif/traces/lua.value.200k.trace.gz --mode HP \
+    --waves "$tmp/x.fst" --waves-from 10 --waves-to 5
 if "$bin" --help | grep -q -- "--trace FILE --mode MODE \[block options\]"; then
     pass=$((pass + 1)) && echo "ok   --help"
 else

@@ -9,10 +9,11 @@
 #                           in $(TRACES), the 2^28-event A_k overflow
 #   make crosscheck TRACE=FILE MODE=HP RATE=256 ENTRIES=2048 [WAYS= TAGBITS=
 #                   ASSOC= SEED= WORDBITS= EVICT= REPLACE= DISCARD=1 DROP=1
-#                   IDLE= DRAIN= TBSEED= MAXTUPLES=]
+#                   IDLE= DRAIN= TBSEED= MAXTUPLES= WAVES=1 WAVES_FROM= WAVES_TO=]
 #
-# Verilator builds go to $(BUILD)/verif/NAME/.  Waves: run a binary with
-# +trace [+trace-from=CYCLE] [--vcd FILE].
+# Verilator builds go to $(BUILD)/verif/NAME/.  Waves: WAVES=1 writes the
+# block's waves to $(BUILD)/verif/crosscheck.fst; a binary run by hand takes
+# --waves FILE --waves-from CYCLE --waves-to CYCLE (see its --help).
 
 VERILATOR ?= verilator
 VERIF_DIR := $(BUILD)/verif
@@ -31,7 +32,7 @@ VERIF_TB_SRCS := verif/tb/sp_stim.cpp verif/tb/sp_failure.cpp verif/tb/sp_pin_dr
 # these sources and the options below to stratprof.core's sim target)
 VERIF_RTL_TB_SRCS := $(VERIF_TB_SRCS) verif/tb/sp_dut_rtl.cpp
 # Verilator's options for every cross-check build: the RTL's assertions on
-VERIF_VFLAGS := -O3 --x-assign fast --x-initial fast --trace --assert -DSP_ASSERT \
+VERIF_VFLAGS := -O3 --x-assign fast --x-initial fast --trace-fst --assert -DSP_ASSERT \
                 -Wno-fatal -Wno-lint -Wno-style
 VERIF_INC := $(call sp_abs_inc,-Icmodel/include $(SPTRACE_INC) $(SPPROFILE_INC) \
                                 $(SPCLI_INC) -Iverif/tb)
@@ -206,6 +207,8 @@ ifneq ($(XC_NAME),full)
 $(eval $(call verif_model,$(XC_NAME),$(call sp_build_with,$(call sp_build,full),$(XC_SET))))
 endif
 XC_BIN  := $(VERIF_DIR)/$(XC_NAME)/sp_tb_$(XC_NAME)
+# WAVES=1: the block's waves in FST (gtkwave FILE), over WAVES_FROM..WAVES_TO cycles
+XC_WAVES := $(VERIF_DIR)/crosscheck.fst
 
 crosscheck: $(XC_BIN)
 	@test -n "$(TRACE)" || { echo "crosscheck: give TRACE=FILE (and MODE= RATE= ENTRIES= ...)"; exit 2; }
@@ -214,5 +217,7 @@ crosscheck: $(XC_BIN)
 	  $(if $(TAGBITS),--tag-bits $(TAGBITS)) $(if $(SEED),--seed $(SEED)) \
 	  $(if $(EVICT),--evict-hits $(EVICT)) $(if $(REPLACE),--replace-misses $(REPLACE)) \
 	  $(if $(DISCARD),--tag-discard) $(if $(DROP),--drop) $(if $(IDLE),--idle $(IDLE)) \
-	  $(if $(DRAIN),--drain $(DRAIN)) $(if $(MAXTUPLES),--max-tuples $(MAXTUPLES))
+	  $(if $(DRAIN),--drain $(DRAIN)) $(if $(MAXTUPLES),--max-tuples $(MAXTUPLES)) \
+	  $(if $(filter 1,$(WAVES)),--waves $(XC_WAVES)) $(if $(WAVES_FROM),--waves-from $(WAVES_FROM)) \
+	  $(if $(WAVES_TO),--waves-to $(WAVES_TO))
 include verif/formal/formal.mk

@@ -9,10 +9,11 @@
 #                       model on the core
 #   make soc-lint       Verilator -Wall on fpga/soc/rtl (PicoRV32's own
 #                       warnings are the package's, waived in fpga/soc/lint.vlt)
-#   make soc-sim SOC_WAVES=1 SOC_MAX_CYCLES=N
+#   make soc-sim WAVES=1 [WAVES_FROM=CYCLE] [WAVES_TO=CYCLE] [SOC_MAX_CYCLES=N]
 #                       the same run on a simulator built with waves, writing
-#                       $(BUILD)/soc/soc.vcd (waves slow every clock, so they
-#                       are a build of their own, in $(BUILD)/soc/sim-waves)
+#                       $(BUILD)/soc/soc.fst (FST, for GTKWave) over those
+#                       cycles (waves slow every clock, so they are a build of
+#                       their own, in $(BUILD)/soc/sim-waves)
 #
 # PicoRV32 and PicoSoC's UART come from the pip package pythondata-cpu-picorv32
 # (make deps installs it into the project's environment); PICORV32_DIR
@@ -23,10 +24,11 @@ PICORV32_DIR ?= $(shell $(PYTHON) -c 'import pythondata_cpu_picorv32 as p; print
 SOC_CORE     := $(PICORV32_DIR)/picorv32.v $(PICORV32_DIR)/picosoc/simpleuart.v
 SOC_RTL      := $(wildcard fpga/soc/rtl/*.v)
 SOC_BLOCK    := $(filter-out rtl/sp_sbox_default.hex,$(wildcard rtl/*.v))
-SOC_WAVES    ?= 0
-SOC_SIM_DIR  := $(SOC_DIR)/sim$(if $(filter 1,$(SOC_WAVES)),-waves)
+WAVES        ?= 0
+SOC_SIM_DIR  := $(SOC_DIR)/sim$(if $(filter 1,$(WAVES)),-waves)
 SOC_TB       := $(SOC_SIM_DIR)/sp_soc_tb
-SOC_VCD      := $(if $(filter 1,$(SOC_WAVES)),--vcd $(SOC_DIR)/soc.vcd)
+SOC_WAVES_OPT := $(if $(filter 1,$(WAVES)),--waves $(SOC_DIR)/soc.fst \
+                   $(if $(WAVES_FROM),--waves-from $(WAVES_FROM)) $(if $(WAVES_TO),--waves-to $(WAVES_TO)))
 SOC_MAX_CYCLES ?= 2000000000
 
 include fpga/soc/fw/fw.mk
@@ -42,7 +44,7 @@ $(SOC_TB): $(SOC_RTL) $(SOC_BLOCK) rtl/sp_regs.vh fpga/soc/sim/sp_soc_sim.v fpga
 	@rm -f $@
 	@echo "soc: building $@ with Verilator (a minute or so; log: $(SOC_SIM_DIR)/build.log)"
 	@$(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast \
-	  $(if $(filter 1,$(SOC_WAVES)),--trace) \
+	  $(if $(filter 1,$(WAVES)),--trace-fst) \
 	  -Wno-fatal -Wno-lint -Wno-style -DRISCV_FORMAL --top-module sp_soc_sim -Irtl $(SP_SBOX_DEFINE) \
 	  fpga/soc/lint.vlt $(SOC_CORE) $(SOC_RTL) $(SOC_BLOCK) fpga/soc/sim/sp_soc_sim.v \
 	  $(abspath fpga/soc/sim/sp_soc_tb.cpp) \
@@ -57,11 +59,11 @@ soc-sim soc-selfcheck: deps
 	@$(MAKE) --no-print-directory $@-run
 soc-sim-run: $(SOC_TB) $(SOC_FW_PROFILE_HEX)
 	$(SOC_TB) +rom=$(SOC_FW_PROFILE_HEX) --max-cycles $(SOC_MAX_CYCLES) \
-	  --uart-log $(SOC_DIR)/profile.uart.txt $(SOC_VCD)
+	  --uart-log $(SOC_DIR)/profile.uart.txt $(SOC_WAVES_OPT)
 
 soc-selfcheck-run: $(SOC_TB) $(SOC_FW_SELFCHECK_HEX)
 	$(SOC_TB) +rom=$(SOC_FW_SELFCHECK_HEX) --max-cycles $(SOC_MAX_CYCLES) \
-	  --uart-log $(SOC_DIR)/selfcheck.uart.txt $(SOC_VCD)
+	  --uart-log $(SOC_DIR)/selfcheck.uart.txt $(SOC_WAVES_OPT)
 
 soc-lint: deps
 	@scripts/lint-soc.sh "$(PICORV32_DIR)"

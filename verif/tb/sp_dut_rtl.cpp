@@ -1,17 +1,19 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_dut_rtl.cpp - the Verilated sp_stratprof behind the bench's pins.
- * Waves: built with --trace, written only when +trace is on the command
- * line (from the cycle given by +trace-from=N, if any).
+ * Waves: built with --trace-fst, written only when the bench is given
+ * --waves FILE, over the cycles of --waves-from and --waves-to.
  */
+#include <cinttypes>
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <string>
 
 #include "Vsp_stratprof.h"
 #include "verilated.h"
 #if VM_TRACE
-#include "verilated_vcd_c.h"
+#include "verilated_fst_c.h"
 #endif
 
 #include "sp_bench.h"
@@ -20,26 +22,26 @@ namespace {
 
 class RtlDut : public SpDut {
 public:
-    RtlDut(int argc, char **argv, const char *vcd, uint64_t from) : from_(2 * from)
+    RtlDut(int argc, char **argv, const SpWaves &w)
+        : from_(2 * w.from), to_(w.to >= UINT64_MAX / 2 ? UINT64_MAX : 2 * w.to + 1)
     {
         ctx_.reset(new VerilatedContext);
         ctx_->commandArgs(argc, argv);
-        bool trace = false;
-        for (int i = 1; i < argc; i++)
-            trace |= std::strcmp(argv[i], "+trace") == 0;
+        bool trace = !w.path.empty();
         if (trace)
             ctx_->traceEverOn(true);
         top_.reset(new Vsp_stratprof(ctx_.get(), "TOP"));
 #if VM_TRACE
         if (trace) {
-            tfp_.reset(new VerilatedVcdC);
+            tfp_.reset(new VerilatedFstC);
             top_->trace(tfp_.get(), 99);
-            tfp_->open(vcd);
+            tfp_->open(w.path.c_str());
+            fprintf(stderr, "waves: %s, cycles %" PRIu64 " to %s\n", w.path.c_str(), w.from,
+                    w.to == UINT64_MAX ? "the end" : std::to_string(w.to).c_str());
         }
 #else
         if (trace)
-            fprintf(stderr, "+trace: this model was built without --trace\n");
-        (void)vcd;
+            fprintf(stderr, "--waves: this model was built without --trace-fst\n");
 #endif
     }
     ~RtlDut() override { finish(); }
@@ -69,7 +71,7 @@ public:
     void dump(uint64_t t) override
     {
 #if VM_TRACE
-        if (tfp_ && t >= from_)
+        if (tfp_ && t >= from_ && t <= to_)
             tfp_->dump(t);
 #else
         (void)t;
@@ -91,18 +93,17 @@ private:
     std::unique_ptr<VerilatedContext> ctx_;
     std::unique_ptr<Vsp_stratprof> top_;
 #if VM_TRACE
-    std::unique_ptr<VerilatedVcdC> tfp_;
+    std::unique_ptr<VerilatedFstC> tfp_;
 #endif
-    uint64_t from_;
+    uint64_t from_, to_;
     bool done_ = false;
 };
 
 } // namespace
 
-SpDut *sp_make_main_dut(const sp_params_t &p, int argc, char **argv, const char *vcd,
-                        uint64_t trace_from, int bug)
+SpDut *sp_make_main_dut(const sp_params_t &p, int argc, char **argv, const SpWaves &waves, int bug)
 {
     (void)p;
     (void)bug;
-    return new RtlDut(argc, argv, vcd, trace_from);
+    return new RtlDut(argc, argv, waves);
 }

@@ -16,6 +16,7 @@
 #define SP_PIN_DRIVER_H
 
 #include <cstdint>
+#include <string>
 
 #include "sp_stim.h"
 
@@ -40,8 +41,11 @@ public:
     virtual void finish() {}
 };
 
-/* The Verilated RTL (sp_dut_rtl.cpp); +trace in ARGV writes waves to VCD. */
-SpDut *sp_make_rtl_dut(int argc, char **argv, const char *vcd, uint64_t trace_from);
+/* Waves to write: an FST file (GTKWave reads it) over the cycles [from, to]. */
+struct SpWaves {
+    std::string path; /* empty: none */
+    uint64_t from = 0, to = UINT64_MAX;
+};
 /* The model-backed stand-in (sp_dut_standin.cpp); BUG > 0 injects a fault. */
 SpDut *sp_make_standin_dut(const sp_params_t &p, int bug);
 

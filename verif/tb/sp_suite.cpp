@@ -933,7 +933,7 @@ int sp_run_suite(SpBench &b, const SpSuiteOpts &so, const std::string &name)
             tag_ran |= sc.tag_coverage;
         } catch (const SpMismatch &e) {
             printf("FAIL %s (seed %" PRIu64 ")\n  %s\n  rerun: --only '%s' --seed %" PRIu64
-                   " --scale %g +trace +trace-from=%" PRIu64 "\n",
+                   " --scale %g --waves build/verif/fail.fst --waves-from %" PRIu64 "\n",
                    sc.name.c_str(), so.seed, e.what(), sc.name.c_str(), so.seed, so.scale,
                    b.driver().cycle() > 2000 ? b.driver().cycle() - 2000 : 0);
             failed++;

@@ -23,8 +23,7 @@
 #define SP_TB_NAME "sp_tb"
 #endif
 
-SpDut *sp_make_main_dut(const sp_params_t &p, int argc, char **argv, const char *vcd,
-                        uint64_t trace_from, int bug);
+SpDut *sp_make_main_dut(const sp_params_t &p, int argc, char **argv, const SpWaves &waves, int bug);
 
 static const char usage[] =
     "usage: " SP_TB_NAME " [--suite quick|long|throughput] [--seed N] [--scale X] [--only TEXT]\n"
@@ -40,8 +39,9 @@ static const char usage[] =
     "The block options (--mode --rate --entries --ways --tag-bits --assoc\n"
     "--evict-hits --replace-misses --tag-discard --seed --word-bits) are\n"
     "stratprof run's, with its defaults, ranges and messages ('stratprof run --help').\n"
-    "  +trace               write waves to --vcd FILE (default build/verif/" SP_TB_NAME ".vcd)\n"
-    "  +trace-from=CYCLE    from this cycle on\n"
+    "  --waves FILE         write the block's waves to FILE (FST, for GTKWave)\n"
+    "  --waves-from CYCLE   first cycle written (0)\n"
+    "  --waves-to CYCLE     last cycle written (the end)\n"
     "Exit status: 0 no mismatch, 1 a mismatch, 2 a bad command line or an unreadable trace.\n";
 
 static void usage_exit(const char *what)
@@ -120,8 +120,8 @@ int main(int argc, char **argv)
 
     SpSuiteOpts so;
     SpCrossOpts xo;
-    std::string vcd = "build/verif/" SP_TB_NAME ".vcd";
-    uint64_t trace_from = 0, tb_seed = 1;
+    SpWaves waves;
+    uint64_t tb_seed = 1;
     int bug = -1;
     bool no_bg = false, driver = false, cross = false;
     /* a cross-check names a trace; the block's options go to block_config() */
@@ -139,10 +139,8 @@ int main(int argc, char **argv)
                 usage_exit((a + " needs a value").c_str());
             return argv[++i];
         };
-        if (a.rfind("+trace-from=", 0) == 0)
-            trace_from = num("+trace-from", a.c_str() + 12);
-        else if (a[0] == '+')
-            continue; /* +trace and Verilator's own +verilator+ options */
+        if (a[0] == '+')
+            continue; /* Verilator's own +verilator+ options */
         else if (a == "--suite")
             so.suite = val();
         else if (a == "--seed" && !cross)
@@ -161,8 +159,12 @@ int main(int argc, char **argv)
             no_bg = true;
         else if (a == "--no-throughput")
             so.throughput = false;
-        else if (a == "--vcd")
-            vcd = val();
+        else if (a == "--waves")
+            waves.path = val();
+        else if (a == "--waves-from")
+            waves.from = num("--waves-from", val());
+        else if (a == "--waves-to")
+            waves.to = num("--waves-to", val());
         else if (a == "--bug")
             bug = (int)num("--bug", val());
         else if (a == "--drop")
@@ -186,6 +188,8 @@ int main(int argc, char **argv)
         else
             usage_exit(("unknown option " + a + " (the block's options come with --trace)").c_str());
     }
+    if (waves.to < waves.from)
+        usage_exit("--waves-to is before --waves-from");
     if (cross) {
         bool drop = xo.cfg.drop;
         xo.cfg = block_config(p, block_words, &xo.trace);
@@ -197,7 +201,7 @@ int main(int argc, char **argv)
         /* the harness against the model-backed stand-in, then against injected faults */
         unsigned passed = 0, failed = 0;
         {
-            std::unique_ptr<SpDut> dut(sp_make_main_dut(p, argc, argv, vcd.c_str(), trace_from, 0));
+            std::unique_ptr<SpDut> dut(sp_make_main_dut(p, argc, argv, waves, 0));
             SpBench b(dut.get(), p, so.seed);
             SpSuiteOpts q = so;
             q.throughput = false;
@@ -209,7 +213,7 @@ int main(int argc, char **argv)
         static const char *const where[] = {"", "random/HP", "queue-full/stall/P", "random/P",
                                             "random/R", "bucket/TAG"};
         for (int k = 1; k <= 5; k++) {
-            std::unique_ptr<SpDut> dut(sp_make_main_dut(p, argc, argv, vcd.c_str(), trace_from, k));
+            std::unique_ptr<SpDut> dut(sp_make_main_dut(p, argc, argv, waves, k));
             SpBench b(dut.get(), p, so.seed);
             SpSuiteOpts q = so;
             q.only = where[k];
@@ -225,7 +229,7 @@ int main(int argc, char **argv)
 #endif
     if (bug < 0)
         bug = 0;
-    std::unique_ptr<SpDut> dut(sp_make_main_dut(p, argc, argv, vcd.c_str(), trace_from, bug));
+    std::unique_ptr<SpDut> dut(sp_make_main_dut(p, argc, argv, waves, bug));
     if (cross) {
         SpConfig &c = xo.cfg;
         SpBench b(dut.get(), p, tb_seed);

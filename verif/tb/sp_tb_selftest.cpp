@@ -5,12 +5,10 @@
  */
 #include "sp_bench.h"
 
-SpDut *sp_make_main_dut(const sp_params_t &p, int argc, char **argv, const char *vcd,
-                        uint64_t trace_from, int bug)
+SpDut *sp_make_main_dut(const sp_params_t &p, int argc, char **argv, const SpWaves &waves, int bug)
 {
     (void)argc;
     (void)argv;
-    (void)vcd;
-    (void)trace_from;
+    (void)waves;
     return sp_make_standin_dut(p, bug);
 }

@@ -12,7 +12,7 @@
  * the C model on the core and prints its verdict; the harness checks it.
  *
  *   sp_soc_tb +rom=FILE [--max-cycles N] [--error-max PCT] [--uart-log FILE]
- *             [--quiet] [--vcd FILE]
+ *             [--quiet] [--waves FILE [--waves-from CYCLE] [--waves-to CYCLE]]
  *
  * Exit status 0 when the check passes, 1 when it fails, 2 on usage errors.
  */
@@ -28,7 +28,7 @@
 #include "Vsp_soc_sim.h"
 #include "verilated.h"
 #if VM_TRACE
-#include "verilated_vcd_c.h"
+#include "verilated_fst_c.h"
 #endif
 
 extern "C" {
@@ -144,24 +144,50 @@ int main(int argc, char **argv) {
     /* lines as they come, also through a pipe: the run takes a minute */
     setvbuf(stdout, nullptr, _IOLBF, 0);
     Verilated::commandArgs(argc, argv);
-    uint64_t max_cycles = 2000000000ull;
+    uint64_t max_cycles = 2000000000ull, waves_from = 0, waves_to = UINT64_MAX;
     double error_max = 5.0;
-    const char *uart_log = nullptr, *vcd = nullptr, *rom_path = nullptr;
+    const char *uart_log = nullptr, *waves = nullptr, *rom_path = nullptr;
     bool quiet = false;
+    static const char usage[] =
+        "usage: sp_soc_tb +rom=FILE [--max-cycles N] [--error-max PCT] [--uart-log FILE] [--quiet]\n"
+        "                 [--waves FILE [--waves-from CYCLE] [--waves-to CYCLE]]\n"
+        "Runs a firmware image on the SoC to its exit and checks what it printed.\n"
+        "  --waves FILE   the SoC's waves in FST (GTKWave), on a simulator built\n"
+        "                 with them (make -C fpga sim WAVES=1), over the cycles given\n"
+        "Exit status: 0 the check passes, 1 it fails, 2 a bad command line.\n";
+    /* whole numbers: no sign, no junk */
+    auto count = [&](const char *opt, const char *v, uint64_t *out) {
+        char *end;
+        errno = 0;
+        *out = strtoull(v, &end, 10);
+        if (!*v || *end || errno || *v == '-' || *v == '+' || *v == ' ') {
+            fprintf(stderr, "sp_soc_tb: %s: '%s' is not a number\n", opt, v);
+            exit(2);
+        }
+    };
     for (int i = 1; i < argc; i++) {
         std::string a = argv[i];
-        if (a == "--max-cycles" && i + 1 < argc) max_cycles = strtoull(argv[++i], nullptr, 10);
+        if (a == "--help" || a == "-h") {
+            fputs(usage, stdout);
+            return 0;
+        }
+        else if (a == "--max-cycles" && i + 1 < argc) count("--max-cycles", argv[++i], &max_cycles);
         else if (a == "--error-max" && i + 1 < argc) error_max = atof(argv[++i]);
         else if (a == "--uart-log" && i + 1 < argc) uart_log = argv[++i];
-        else if (a == "--vcd" && i + 1 < argc) vcd = argv[++i];
+        else if (a == "--waves" && i + 1 < argc) waves = argv[++i];
+        else if (a == "--waves-from" && i + 1 < argc) count("--waves-from", argv[++i], &waves_from);
+        else if (a == "--waves-to" && i + 1 < argc) count("--waves-to", argv[++i], &waves_to);
         else if (a == "--quiet") quiet = true;
         else if (starts(a, "+rom=")) rom_path = argv[i] + 5;
+        else if (starts(a, "+verilator+")) continue;
         else {
-            fprintf(stderr, "sp_soc_tb: unknown argument '%s'\n"
-                    "usage: sp_soc_tb +rom=FILE [--max-cycles N] [--error-max PCT] "
-                    "[--uart-log FILE] [--quiet] [--vcd FILE]\n", argv[i]);
+            fprintf(stderr, "sp_soc_tb: unknown argument '%s'\n%s", argv[i], usage);
             return 2;
         }
+    }
+    if (waves_to < waves_from) {
+        fprintf(stderr, "sp_soc_tb: --waves-to is before --waves-from\n");
+        return 2;
     }
     if (!rom_path) {
         fprintf(stderr, "sp_soc_tb: no firmware: give +rom=FILE (make -C fpga sim builds one)\n");
@@ -175,19 +201,21 @@ int main(int argc, char **argv) {
 
     Vsp_soc_sim top;
 #if VM_TRACE
-    VerilatedVcdC *trace = nullptr;
-    if (vcd) {
+    VerilatedFstC *trace = nullptr;
+    if (waves) {
         Verilated::traceEverOn(true);
-        trace = new VerilatedVcdC;
+        trace = new VerilatedFstC;
         top.trace(trace, 99);
-        trace->open(vcd);
+        trace->open(waves);
+        fprintf(stderr, "waves: %s, cycles %" PRIu64 " to %s\n", waves, waves_from,
+                waves_to == UINT64_MAX ? "the end" : std::to_string(waves_to).c_str());
     }
 #else
     /* Waves cost every clock even when off: the simulator that writes them
      * is a build of its own. */
-    if (vcd) {
-        fprintf(stderr, "sp_soc_tb: --vcd %s: this simulator was built without waves; "
-                        "make soc-sim SOC_WAVES=1 builds the one that writes them\n", vcd);
+    if (waves) {
+        fprintf(stderr, "sp_soc_tb: --waves %s: this simulator was built without waves; "
+                        "make -C fpga sim WAVES=1 builds the one that writes them\n", waves);
         return 2;
     }
 #endif
@@ -216,7 +244,7 @@ int main(int argc, char **argv) {
         top.clk_i = 1;
         top.eval();
 #if VM_TRACE
-        if (trace) trace->dump(2 * cycle);
+        if (trace && cycle >= waves_from && cycle <= waves_to) trace->dump(2 * cycle);
 #endif
         /* Outputs are registered: they hold this edge's values until the next. */
         if (top.tuple_fire_o) {
@@ -256,7 +284,7 @@ int main(int argc, char **argv) {
         top.clk_i = 0;
         top.eval();
 #if VM_TRACE
-        if (trace) trace->dump(2 * cycle + 1);
+        if (trace && cycle >= waves_from && cycle <= waves_to) trace->dump(2 * cycle + 1);
 #endif
         cycle++;
         /* Echo whole lines as they arrive; profile lines only to the log. */
