@@ -175,7 +175,8 @@ $(1): $(VERIF_RTL) $(VERIF_RTL_INC) $(VERIF_VLT) verif/tb/sp_stim.cpp verif/tb/s
       $(VERIF_HDRS) $(VERIF_LIB_FILES)
 	@command -v $(VERILATOR) >/dev/null || { echo "verif: $(VERILATOR) not found (apt-get install verilator)"; exit 1; }
 	@mkdir -p $(2)
-	$(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast \
+	@echo "verif: building $(1) with Verilator (a minute or so; log: $(2)/build.log)"
+	@$(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast \
 	  -Wno-fatal -Wno-lint -Wno-style --top-module sp_stratprof -I$(VERIF_RTL_DIR) $(SP_SBOX_DEFINE) \
 	  $(call verif_gflags,$(3)) $(VERIF_VLT) $(VERIF_RTL) \
 	  $(abspath verif/tb/sp_stim.cpp verif/tb/sp_simspeed.cpp) \

@@ -12,9 +12,7 @@
  * messages and the same sum of counts, or the program fails: a speed is
  * only reported for a run that did the work.
  *
- * Usage: sp_simspeed --trace FILE [--max-tuples N] [--mode HP|P|R|TAG]
- *                    [--rate R] [--entries N] [--assoc K]
- * Prints one line: simspeed: key=value ...
+ * Usage: --help.  Prints one line: simspeed: key=value ...
  */
 #include <chrono>
 #include <cinttypes>
@@ -32,15 +30,31 @@
 #include "sp_tb_params.h"
 
 extern "C" {
+#include "sp_cli.h" /* stratprof's strict number parser */
 #include "sp_regs.h"
 }
 
 namespace {
 
+const char usage[] =
+    "usage: sp_simspeed --trace FILE [--max-tuples N] [--mode HP|P|R|TAG] [--rate R]\n"
+    "                   [--entries N] [--assoc K]\n"
+    "Runs the trace through the C model and through the Verilated block alone and\n"
+    "prints both speeds on one line 'simspeed: key=value ...' (make bench).\n";
+
 [[noreturn]] void die(const std::string &s)
 {
-    fprintf(stderr, "sp_simspeed: %s\n", s.c_str());
+    fprintf(stderr, "sp_simspeed: %s (see 'sp_simspeed --help')\n", s.c_str());
     exit(2);
+}
+
+/* numbers as stratprof takes them: decimal or 0x hex, no sign, no junk */
+uint64_t num(const std::string &opt, const std::string &s, uint64_t max)
+{
+    uint64_t v;
+    if (sp_cli_parse_u64(s.c_str(), &v) != 0 || v > max)
+        die(opt + ": '" + s + "' is not a number up to " + std::to_string(max));
+    return v;
 }
 
 struct Totals {
@@ -261,18 +275,21 @@ int main(int argc, char **argv)
                 die(a + " needs a value");
             return argv[++i];
         };
-        if (a == "--trace")
+        if (a == "--help" || a == "-h") {
+            fputs(usage, stdout);
+            return 0;
+        } else if (a == "--trace")
             trace = val();
         else if (a == "--max-tuples")
-            limit = strtoull(val().c_str(), nullptr, 10);
+            limit = num(a, val(), UINT64_MAX);
         else if (a == "--mode")
             mode = val();
         else if (a == "--rate")
-            rate = (unsigned)strtoul(val().c_str(), nullptr, 10);
+            rate = (unsigned)num(a, val(), 65535);
         else if (a == "--entries")
-            entries = (unsigned)strtoul(val().c_str(), nullptr, 10);
+            entries = (unsigned)num(a, val(), 4096);
         else if (a == "--assoc")
-            assoc_k = (unsigned)strtoul(val().c_str(), nullptr, 10);
+            assoc_k = (unsigned)num(a, val(), 64);
         else if (a[0] != '+')
             die("unknown option " + a);
     }

@@ -15,6 +15,7 @@
  */
 #include <cinttypes>
 #include <cstdio>
+#include <cstring>
 #include <cstdlib>
 #include <memory>
 
@@ -218,6 +219,14 @@ struct Tb {
 
 int main(int argc, char **argv)
 {
+    for (int i = 1; i < argc; i++)
+        if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
+            std::printf("usage: %s (no options)\n"
+                        "Unit test of rtl/sp_acc.v: random streams push the accounting counters\n"
+                        "across 2^32 and every snapshot is compared with a 64-bit reference.\n",
+                        argv[0]);
+            return 0;
+        }
     Verilated::commandArgs(argc, argv);
     Tb tb;
     tb.zero_inputs();
