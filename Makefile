@@ -92,7 +92,7 @@ deps:
 # under it runs sanitized in test_trace.
 SAN_TEST_BINS = $(filter-out $(BIN)/test_soc $(BIN)/test_verif_% $(BIN)/test_rtl_% $(BIN)/test_sysc \
                   $(BIN)/test_eval $(BIN)/test_sanitizers $(BIN)/test_valgrind $(BIN)/test_tracer \
-                  $(BIN)/test_fusesoc, \
+                  $(BIN)/test_fusesoc $(BIN)/test_make_trace, \
                   $(filter $(BIN)/test_%,$(TEST_BINS)))
 $(BIN)/test_sanitizers: scripts/test-sanitizers.sh
 	@mkdir -p $(BIN)

@@ -142,7 +142,7 @@ static SP_NOINSTR void sp_check_names(void)
 {
     static const char *const known[] = {"SP_TRACE_OUT", "SP_TRACE_KINDS",
                                         "SP_TRACE_SKIP", "SP_TRACE_EVENTS",
-                                        "SP_TRACE_LEVEL"};
+                                        "SP_TRACE_LEVEL", "SP_TRACE_COMPILED"};
     extern char **environ;
     char **e;
     size_t i, n;
@@ -157,7 +157,8 @@ static SP_NOINSTR void sp_check_names(void)
         if (i == sizeof known / sizeof known[0]) {
             fprintf(stderr, "sptracer: %.*s=%s: unknown variable (known: "
                     "SP_TRACE_OUT, SP_TRACE_KINDS, SP_TRACE_SKIP, "
-                    "SP_TRACE_EVENTS, SP_TRACE_LEVEL)\n", (int)n, *e, eq + 1);
+                    "SP_TRACE_EVENTS, SP_TRACE_LEVEL, SP_TRACE_COMPILED)\n",
+                    (int)n, *e, eq + 1);
             _exit(2);
         }
     }
@@ -254,6 +255,10 @@ __attribute__((constructor(101))) static SP_NOINSTR void sp_tracer_init(void)
              sp_kinds & SP_BIT(SP_KIND_EDGE) ? " e" : "",
              sp_kinds & SP_BIT(SP_KIND_CALL) ? " c" : "",
              (unsigned long long)sp_skip);
+    len = strlen(comments);
+    /* how the program was compiled, as make trace says (inlining changes what a call site is) */
+    if ((v = getenv("SP_TRACE_COMPILED")) != NULL && *v && !strpbrk(v, "\n\r"))
+        snprintf(comments + len, sizeof comments - len, "compiled: %.300s\n", v);
     len = strlen(comments);
     if (sp_limit)
         snprintf(comments + len, sizeof comments - len,

@@ -44,8 +44,10 @@ say "running $exe; its tuples go to $out"
 
 # Only the settings given reach the program (not ones left in the caller's
 # environment); the rest keep the tracer's defaults.
+compiled=${SP_TRACE_COMPILED:-}
 for v in $(compgen -e | grep '^SP_TRACE_'); do unset "$v"; done
 export SP_TRACE_OUT="$out"
+[ -n "$compiled" ] && export SP_TRACE_COMPILED="$compiled"
 [ -n "${KINDS:-}" ] && export SP_TRACE_KINDS="$KINDS"
 [ -n "${SKIP:-}" ] && export SP_TRACE_SKIP="$SKIP"
 [ -n "${EVENTS:-}" ] && export SP_TRACE_EVENTS="$EVENTS"

@@ -22,6 +22,13 @@ TRACE_CXX ?= $(if $(shell command -v clang++ 2>/dev/null),clang++,clang++-14)
 TRACE_FLAGS := -fsanitize-coverage=trace-pc,trace-loads -finstrument-functions \
                -fno-sanitize-link-runtime
 TRACE_OPT   ?= -O2 -g
+# -finstrument-functions instruments before inlining, so a call into an
+# inlined helper would be reported from its caller's site: make trace keeps
+# every call a call unless INLINE=1.
+INLINE      ?= 0
+TRACE_INLINE := $(if $(filter 1,$(INLINE)),,-fno-inline)
+TRACE_INLINE_NOTE := $(if $(filter 1,$(INLINE)),inlining on: a call into an inlined function \
+                     comes from its caller's site,inlining off: every call is its own call site)
 TRACE_LIBS  := $(SPTRACER_LIB) $(SPTRACE_LIB) -lz -lpthread
 
 all: $(SPTRACER_LIB)
@@ -43,6 +50,13 @@ $(BIN)/test_tracer: $(OBJ)/sw/tracer/tests/test_tracer.o $(SPTRACE_LIB) $(SPTRAC
 
 TEST_BINS += $(BIN)/test_tracer
 
+# make trace itself, on a program with an inlined helper (INLINE=0 and 1)
+$(BIN)/test_make_trace: sw/tracer/tests/test-make-trace.sh sw/tracer/tests/inlined.c
+	@mkdir -p $(BIN)
+	@printf '#!/bin/sh\ncd "%s" || exit 1\nexec sh sw/tracer/tests/test-make-trace.sh\n' "$(abspath .)" >$@
+	@chmod +x $@
+TEST_BINS += $(BIN)/test_make_trace
+
 # make trace PROG="a.c [b.c ...]" [ARGS="..."] [OUT=file.trace.gz] [KINDS=vec]
 #            [SKIP=N] [EVENTS=N] [LEVEL=1..9] [TRACE_CFLAGS=...] [TRACE_LDLIBS=...]
 # Builds PROG instrumented into $(BUILD)/trace/, runs it with address-space
@@ -58,6 +72,7 @@ trace: deps
 	  KINDS=$(call sp_shq,$(KINDS)) SKIP=$(call sp_shq,$(SKIP)) \
 	  EVENTS=$(call sp_shq,$(EVENTS)) LEVEL=$(call sp_shq,$(LEVEL)) \
 	  TRACE_CC=$(call sp_shq,$(TRACE_CC)) TRACE_CXX=$(call sp_shq,$(TRACE_CXX)) \
-	  TRACE_FLAGS=$(call sp_shq,$(TRACE_FLAGS) $(TRACE_OPT) $(TRACE_CFLAGS)) \
+	  TRACE_FLAGS=$(call sp_shq,$(TRACE_FLAGS) $(TRACE_OPT) $(TRACE_INLINE) $(TRACE_CFLAGS)) \
+	  SP_TRACE_COMPILED=$(call sp_shq,$(strip $(TRACE_OPT) $(TRACE_INLINE) $(TRACE_CFLAGS)) ($(TRACE_INLINE_NOTE))) \
 	  TRACE_LIBS=$(call sp_shq,$(TRACE_LIBS) $(TRACE_LDLIBS)) \
 	  TRACE_DIR=$(call sp_shq,$(BUILD)/trace) sw/tracer/trace.sh
