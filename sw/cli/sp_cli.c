@@ -57,7 +57,8 @@ static const struct opt_def {
     [SP_OPT_MAX_EVENTS] = {"--max-events", NULL, 1, CMD_MODE_OPTS, "an event count from 1 up"},
     [SP_OPT_TOP] = {"--top", NULL, 1, SP_CMD_RUN | SP_CMD_PROFILE, "a number of sites"},
     [SP_OPT_JSON] = {"--json", NULL, 0,
-                     SP_CMD_RUN | SP_CMD_PROFILE | SP_CMD_COMPARE | SP_CMD_COMBINE | SP_CMD_PATHS,
+                     SP_CMD_RUN | SP_CMD_MESSAGES | SP_CMD_MODES | SP_CMD_PROFILE | SP_CMD_COMPARE |
+                         SP_CMD_COMBINE | SP_CMD_PATHS,
                      NULL},
     [SP_OPT_CPE] = {"--cycles-per-event", NULL, 1, SP_CMD_RUN, "a positive number of cycles"},
     [SP_OPT_SITE_MIN] = {"--site-min", NULL, 1, SP_CMD_RUN, "an execution count"},

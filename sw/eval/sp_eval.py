@@ -207,6 +207,14 @@ def plot_series_grid(plt, traces, curves, path, ylabel, title, col):
     plt.close(fig)
 
 
+def fig4_label(head, rows, j):
+    """Figure 4's legend entry for column J: a curve that lies exactly on an
+    earlier one (H[R] on R: stratifying a stateless sampler changes nothing)
+    says so, since it cannot be seen."""
+    same = [head[k] for k in range(j) if all(r[k + 1] == r[j + 1] for r in rows)]
+    return head[j] + (" (= %s, drawn over it)" % same[0] if same else "")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--stratprof", required=True)
@@ -367,7 +375,8 @@ def main():
     # Figure 4 from the Monte Carlo test.
     fig, ax = plt.subplots(figsize=(6, 3.8))
     for j, name in enumerate(fig4_head):
-        ax.plot([r[0] for r in fig4_rows], [r[j + 1] for r in fig4_rows], label=name, lw=1.2,
+        ax.plot([r[0] for r in fig4_rows], [r[j + 1] for r in fig4_rows],
+                label=fig4_label(fig4_head, fig4_rows, j), lw=1.2,
                 ls="--" if name in ("H[R]", "H[CR]") else "-")
     ax.axhline(4, color="grey", ls=":", lw=1)
     ax.set_xlabel("stream length N")

@@ -99,7 +99,11 @@ static const char usage_messages[] =
     "(kind letter v e c t p or digit 5-7, words in lower-case hex without leading\n"
     "zeros, count in decimal), in the order the block emits them, including the\n"
     "A_k flush at the end; then '#' lines with the registers written, the\n"
-    "accounting counters and whether the conservation laws held.\n"
+    "accounting counters and whether the conservation laws held. A failed run\n"
+    "ends with '# incomplete: REASON' instead.\n"
+    "  --json       the same as one JSON object: registers, messages (words as hex\n"
+    "               strings), events, accounting, conserved, and complete (false,\n"
+    "               with the error, when the run failed)\n"
     "\n";
 
 static const char usage_profile[] =
@@ -225,21 +229,40 @@ static const char usage_convert[] =
     "'-' is standard input or output.\n";
 
 static const char usage_modes[] =
-    "usage: stratprof modes\n"
+    "usage: stratprof modes [--json]\n"
     "\n"
-    "Lists the compressor modes that --mode accepts.\n";
+    "Lists the compressor modes that --mode accepts (--json: as a JSON object).\n";
 
 /* ---------------------------------------------------------------- modes */
 
-static int cmd_modes(void)
+static const char assoc_note[] =
+    "--assoc K adds the associative second stage A_K (paper section 3.4) after any mode: "
+    "lossless, it merges messages for the same tuple and so lowers the overhead; it is "
+    "flushed when the trace ends.";
+
+static int cmd_modes(const sp_cli_opts_t *o)
 {
+    if (o->json) {
+        printf("{\"command\":\"modes\",\"modes\":[");
+        for (unsigned m = 0; m < SP_SAMPLER_COUNT; m++) {
+            printf("%s{\"mode\":", m ? "," : "");
+            sp_json_str(stdout, sp_cli_mode_name(m));
+            printf(",\"code\":%u,\"notation\":", m);
+            sp_json_str(stdout, sp_cli_mode_notation(m));
+            printf(",\"description\":");
+            sp_json_str(stdout, sp_cli_mode_help(m));
+            printf("}");
+        }
+        printf("],\"assoc\":");
+        sp_json_str(stdout, assoc_note);
+        printf("}\n");
+        return SP_EXIT_OK;
+    }
     printf("compressor modes (--mode; r = --rate, n = --entries):\n");
     for (unsigned m = 0; m < SP_SAMPLER_COUNT; m++)
         printf("  %-4s %-10s %s\n", sp_cli_mode_name(m), sp_cli_mode_notation(m),
                sp_cli_mode_help(m));
-    printf("\n--assoc K adds the associative second stage A_K (paper section 3.4) after\n"
-           "any mode: lossless, it merges messages for the same tuple and so lowers the\n"
-           "overhead; it is flushed when the trace ends.\n");
+    printf("\n%s\n", assoc_note);
     return SP_EXIT_OK;
 }
 
@@ -294,9 +317,17 @@ static int cmd_run(const sp_cli_opts_t *o)
 
 static void print_message(void *ctx, const sp_message_t *msg)
 {
-    (void)ctx;
-    printf("%c %" PRIx64 " %" PRIx64 " %" PRIu32 "\n", sp_trace_kind_letter(msg->tuple.kind),
-           msg->tuple.word0, msg->tuple.word1, msg->count);
+    uint64_t *n = ctx;
+    if (!n) {
+        printf("%c %" PRIx64 " %" PRIx64 " %" PRIu32 "\n", sp_trace_kind_letter(msg->tuple.kind),
+               msg->tuple.word0, msg->tuple.word1, msg->count);
+        return;
+    }
+    printf("%s{\"kind\":\"%c\",\"word0\":", (*n)++ ? "," : "", sp_trace_kind_letter(msg->tuple.kind));
+    sp_out_json_hex(stdout, msg->tuple.word0);
+    printf(",\"word1\":");
+    sp_out_json_hex(stdout, msg->tuple.word1);
+    printf(",\"count\":%" PRIu32 "}", msg->count);
 }
 
 static int cmd_messages(const sp_cli_opts_t *o)
@@ -313,6 +344,8 @@ static int cmd_messages(const sp_cli_opts_t *o)
     sp_replay_t replay, *r = &replay;
     sp_trace_reader_t rd;
     sp_cli_opts_t oo = *o;
+    uint64_t json_n = 0;
+    char desc[160];
     int rc;
     oo.checkpoint = 0;
     rc = sp_replay_open(r, &oo, 0);
@@ -327,12 +360,31 @@ static int cmd_messages(const sp_cli_opts_t *o)
         sp_replay_close(r);
         return rc;
     }
+    sp_cli_mode_describe(o, desc, sizeof desc);
     r->on_message = print_message;
-    printf("%s\n", SP_PFILE_STREAM_MARK);
+    if (o->json) {
+        /* the messages stream out as they come; "complete" closes the object */
+        r->ctx = &json_n;
+        printf("{\"command\":\"messages\",\"trace\":");
+        sp_json_str(stdout, o->trace);
+        printf(",\"compressor\":");
+        sp_json_str(stdout, desc);
+        printf(",\"registers\":{");
+        for (size_t i = 0; i < sizeof regs / sizeof regs[0]; i++)
+            printf("%s\"%s\":%" PRIu32, i ? "," : "", regs[i].name, regval[i]);
+        printf("},\"messages\":[");
+    } else {
+        printf("%s\n", SP_PFILE_STREAM_MARK);
+    }
     rc = sp_replay_run(r, &rd);
-    if (rc == 0) {
-        char desc[160];
-        sp_cli_mode_describe(o, desc, sizeof desc);
+    if (rc == 0 && o->json) {
+        printf("],\"events\":%" PRIu64 ",\"message_count\":%" PRIu64 ",\"accounting\":{", r->events,
+               r->messages);
+        for (unsigned i = 0; i < SP_ACC_COUNT; i++)
+            printf("%s\"%s\":%" PRIu64, i ? "," : "", sp_cli_acc_name(i), sp_model_acc(r->model, (enum sp_acc)i));
+        printf("},\"conserved\":%s,\"complete\":true}\n", sp_model_conserved(r->model) ? "true" : "false");
+        rc = sp_out_finish_stdout();
+    } else if (rc == 0) {
         printf("# compressor %s\n", desc);
         for (size_t i = 0; i < sizeof regs / sizeof regs[0]; i++)
             printf("# reg %s 0x%08" PRIx32 "\n", regs[i].name, regval[i]);
@@ -342,9 +394,15 @@ static int cmd_messages(const sp_cli_opts_t *o)
         printf("# conserved %s\n", sp_model_conserved(r->model) ? "yes" : "no");
         rc = sp_out_finish_stdout();
     } else {
-        /* the lines so far stay (they show where it failed), closed by a line
+        /* the lines so far stay (they show where it failed), closed by a mark
          * no reader takes for a complete stream */
-        printf("%s%s\n", SP_PFILE_STREAM_FAILED, r->err);
+        if (o->json) {
+            printf("],\"complete\":false,\"error\":");
+            sp_json_str(stdout, r->err);
+            printf("}\n");
+        } else {
+            printf("%s%s\n", SP_PFILE_STREAM_FAILED, r->err);
+        }
         fflush(stdout);
         fprintf(stderr, "stratprof: %s\n", r->err);
     }
@@ -491,7 +549,7 @@ int main(int argc, char **argv)
     case SP_CMD_PATHS:
         return sp_cmd_paths(&o);
     default:
-        cmd_modes();
+        cmd_modes(&o);
         return sp_out_finish_stdout();
     }
 }

@@ -44,6 +44,11 @@ check(sp_eval.stay_under(s, 5.0) == 200, "stay_under 5: falls under at 100, back
 check(sp_eval.first_under(s, 5.0) == 100, "first_under 5")
 check(sp_eval.stay_under(s, 3.0) is None, "stay_under 3: the last point is not under")
 check(sp_eval.stay_under(s, 10.0) == 100, "stay_under 10: the first point has no error yet")
+# Figure 4's legend: a curve hidden under an identical earlier one is named as such
+head4, rows4 = ["R", "P", "H[R]"], [(10, 5.0, 3.0, 5.0), (20, 4.0, 2.0, 4.0)]
+check([sp_eval.fig4_label(head4, rows4, j) for j in range(3)] == ["R", "P", "H[R] (= R, drawn over it)"],
+      "fig4_label: H[R] on R says so, the others keep their names")
+check(sp_eval.fig4_label(head4, [(10, 5.0, 3.0, 5.1)], 2) == "H[R]", "fig4_label: a curve apart keeps its name")
 m = sp_eval.mean_series([{"checkpoints": [{"events": 10, "error_pct": 2.0, "overhead_pct": 1.0},
                                           {"events": 20, "error_pct": None, "overhead_pct": 3.0}]},
                          {"checkpoints": [{"events": 10, "error_pct": 4.0, "overhead_pct": 2.0},

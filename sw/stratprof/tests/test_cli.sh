@@ -263,6 +263,16 @@ case $(cat "$TMP/err") in
 *) bad "a message stream as a trace: stderr '$(cat "$TMP/err")'" ;;
 esac
 
+# modes and messages as JSON: the same facts as their text
+run modes --json
+pycheck 'd["command"] == "modes" and [m["mode"] for m in d["modes"]] == ["P", "R", "CR", "HP", "HR", "HCR", "TAG", "HTP"] and d["modes"][7]["code"] == 7 and d["modes"][3]["notation"] == "H[P_r]_n"' "modes --json"
+run messages --trace "$P10" --mode P --rate 4 --json
+pycheck 'd["complete"] is True and d["message_count"] == 2 and d["events"] == 10 and d["messages"] == [{"kind": "v", "word0": "100", "word1": "4", "count": 4}, {"kind": "v", "word0": "200", "word1": "8", "count": 4}] and d["registers"]["RATE"] == 4 and d["accounting"]["ev_in"] == 10 and d["conserved"] is True' "messages --json"
+printf 'v 1 2\nv 1\n' >"$TMP/cut2.trace"
+run messages --trace "$TMP/cut2.trace" --mode P --rate 1 --json
+same "$rc" 1 "messages --json on a bad trace fails"
+pycheck 'd["complete"] is False and d["error"].endswith("cut2.trace:2: wrong number of fields: 2, expected 3 (KIND WORD0 WORD1)")' "messages --json: a failed run says so"
+
 # A failed run's message stream is never taken for a complete one.
 printf 'v 1 2\nv 1 2\nv 1\n' >"$TMP/cut.trace"
 run messages --trace "$TMP/cut.trace" --mode P --rate 1
