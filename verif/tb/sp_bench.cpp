@@ -6,6 +6,7 @@
 #include "sp_bench.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cinttypes>
 #include <cstdio>
 
@@ -173,7 +174,19 @@ void SpBench::stream(SpSource &src, const SpStreamOpts &o)
     uint32_t irq_enable = scoreboard_.peek(SP_REG_IRQ_ENABLE);
     if (o.drain == SP_DRAIN_IRQ && !(irq_enable & SP_IRQ_WATERMARK))
         wr(SP_REG_IRQ_ENABLE, irq_enable | SP_IRQ_WATERMARK);
+    const auto t0 = std::chrono::steady_clock::now();
+    double next_progress = 10.0;
+    uint64_t next_check = driver_.cycle() + (1u << 20);
     while (driver_.offering()) {
+        if (o.progress && driver_.cycle() >= next_check) {
+            next_check = driver_.cycle() + (1u << 20);
+            double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            if (s >= next_progress) {
+                fprintf(stderr, "crosscheck: %" PRIu64 " tuples, %" PRIu64 " messages compared, %.0f s\n",
+                        driver_.stream_tuples(), scoreboard_.messages(), s);
+                next_progress = s + 10.0;
+            }
+        }
         if (o.reset_at && !did_reset && driver_.stream_tuples() >= o.reset_at) {
             did_reset = true;
             SpConfig c = cfg;

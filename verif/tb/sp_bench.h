@@ -64,6 +64,7 @@ struct SpStreamOpts {
     double idle = 0.1;      /* probability of an idle cycle between tuples */
     double misc = 0.0;      /* probability per software step of a register event */
     uint64_t reset_at = 0;  /* reset mid-stream after this many stream tuples (0: never) */
+    bool progress = false;  /* a line on stderr every ten seconds (a long crosscheck) */
 };
 
 class SpBench {

@@ -997,6 +997,7 @@ int sp_crosscheck(SpBench &b, const SpCrossOpts &o)
         SpStreamOpts so;
         so.drain = o.drain;
         so.idle = o.idle;
+        so.progress = true;
         b.stream(*src, so);
         b.quiesce(true);
     } catch (const SpMismatch &e) {

@@ -240,6 +240,7 @@ int main(int argc, char **argv) {
     }
     top.rst_i = 0;
     const auto sim_start = std::chrono::steady_clock::now();
+    double next_progress = 10.0;
     while (!exited && cycle < max_cycles && !Verilated::gotFinish()) {
         top.clk_i = 1;
         top.eval();
@@ -287,6 +288,16 @@ int main(int argc, char **argv) {
         if (trace && cycle >= waves_from && cycle <= waves_to) trace->dump(2 * cycle + 1);
 #endif
         cycle++;
+        /* a run takes tens of seconds: say every ten how far it is (stderr,
+         * so the check lines on stdout stay as they are) */
+        if (!quiet && (cycle & 0xFFFFFu) == 0) {
+            double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - sim_start).count();
+            if (s >= next_progress) {
+                fprintf(stderr, "soc: %" PRIu64 " clocks simulated, %" PRIu64 " tuples, %.0f s\n", cycle,
+                        tuples, s);
+                next_progress = s + 10.0;
+            }
+        }
         /* Echo whole lines as they arrive; profile lines only to the log. */
         size_t nl;
         while ((nl = uart.text.find('\n', printed)) != std::string::npos) {
