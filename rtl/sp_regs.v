@@ -27,6 +27,7 @@
 `resetall
 `default_nettype none
 `include "sp_regs.vh"
+`include "sp_seed_mix.vh"
 
 module sp_regs #(
     // accounting counter width, 32..64 (reported in PARAMS2)
@@ -73,7 +74,6 @@ module sp_regs #(
     input  wire          flushing_i,
     input  wire          busy_i,
     input  wire [7:0]    sbox_data_i,
-    input  wire [31:0]   seed_i,
     input  wire [31:0]   acc_data_i,
     // the PC filter entry FILTER_SEL selects, as sp_filter reads it back
     input  wire [31:0]   filter_ctrl_i,
@@ -474,6 +474,14 @@ module sp_regs #(
     assign acc_index_o = adr_q[6:3];
     assign acc_hi_o    = adr_q[2];
 
+    // SEED as written (it reads back), and the generator state it becomes:
+    // a SEED write waits while mix_q goes through the hash's steps, one a
+    // clock, so no clock holds more than two of the hash's adds (sp_seed_mix.vh)
+    reg [31:0] seed_q;
+    reg [31:0] mix_q;
+    reg  [2:0] mix_left_q;        // hash steps still to go; the write waits
+    wire       mixing = mix_left_q != 3'd0;
+
     // Read data, taken from the request cycle and registered: in the ack
     // cycle wb_dat_o comes straight from a flip-flop.  Nothing read can change
     // between the two cycles except through the pipeline (OQ_FILL, STATUS,
@@ -508,7 +516,7 @@ module sp_regs #(
                 A_RATE[7:2]:         read_word = {16'd0, rate_q};
                 A_TABLE[7:2]:        read_word = {16'd0, table_q};
                 A_TAG_THRESH[7:2]:   read_word = {12'd0, thresh_q};
-                A_SEED[7:2]:         read_word = seed_i;
+                A_SEED[7:2]:         read_word = seed_q;
                 A_OQ_WATERMARK[7:2]: read_word = {19'd0, wm_q};
                 A_OQ_FILL[7:2]:      read_word = {18'd0, fill};
                 A_SBOX_ADDR[7:2]:    read_word = {24'd0, sbox_addr_q};
@@ -550,7 +558,7 @@ module sp_regs #(
     // guarded block: a simulator works none of it out while the bus is idle,
     // which is nearly every clock.  (The enable costs a few LUTs on an
     // iCE40, whose flip-flops reset only when enabled: docs/rtl.md.)
-    wire bus_busy = wb_cyc_i || ack_q || wait1_q || wait2_q || wwait_q;
+    wire bus_busy = wb_cyc_i || ack_q || wait1_q || wait2_q || wwait_q || mixing;
 
     // The bus's decode, worked out only in a clock of an access: only the
     // guarded update below (and an assertion, in such a clock) reads it, so
@@ -563,19 +571,22 @@ module sp_regs #(
     reg          request;     // cyc & stb & !ack: the request cycle
     reg          acc_word;    // an accounting word
     reg          slow_read;   // a read with wait states (block RAM or accounting)
+    reg          seed_req;    // a SEED write: its hash runs before its checks
     reg  [NW-1:0] sok;        // the state lets the write in
     reg  [NW-1:0] eff_d;      // the write takes effect, target by target
     always @* begin
         request   = 1'b0;
         acc_word  = 1'b0;
         slow_read = 1'b0;
+        seed_req  = 1'b0;
         sok       = {NW{1'b0}};
         eff_d     = {NW{1'b0}};
         if (bus_busy) begin
-            request   = wb_cyc_i && wb_stb_i && !ack_q && !wait1_q && !wait2_q && !wwait_q;
+            request   = wb_cyc_i && wb_stb_i && !ack_q && !wait1_q && !wait2_q && !wwait_q && !mixing;
             acc_word  = in_page && word >= A_ACC_FIRST[7:2] && word <= A_ACC_LAST[7:2];
             slow_read = (acc_word || (in_page && (word == A_SBOX_DATA[7:2] ||
                                                   word == A_MSG_HEAD[7:2]))) && !wb_we_i;
+            seed_req  = request && wb_we_i && in_page && word == A_SEED[7:2];
             sok[W_CTRL]   = !(dat_q[0] && !ctrl_q[0] &&
                               (flushing_i || (mode_q[2:0] == S_TAG && evict_above_rate)));
             sok[W_CMD]    = dat_q[1:0] == 2'b00 || stopped_q;
@@ -608,7 +619,16 @@ module sp_regs #(
                            (wait1_q && !acc_read_q && wb_cyc_i) ||
                            (wait2_q && wb_cyc_i) || (wwait_q && wb_cyc_i);
             wait1_q     <= request && slow_read;
-            wwait_q     <= request && wb_we_i;
+            // a SEED write's checks wait for its hash (seed_req below)
+            wwait_q     <= (request && wb_we_i && !seed_req) || mix_left_q == 3'd1;
+            if (seed_req) begin
+                mix_q      <= wb_dat_i;
+                mix_left_q <= `SP_SEED_MIX_STEPS;
+            end
+            if (mixing) begin
+                mix_q      <= sp_seed_mix_step(mix_left_q, mix_q);
+                mix_left_q <= mix_left_q - 3'd1;
+            end
             eff_q       <= eff_d;
             cmd_q       <= eff_d[W_CMD] ? dat_q[2:0] : 3'b000;
             cfg_q       <= eff_d[W_MODE] || eff_d[W_RATE] || eff_d[W_TABLE] || eff_d[W_THRESH];
@@ -643,6 +663,7 @@ module sp_regs #(
                                 (eff_q[W_RATE] ? dat_q[15:0] : rate_q);
             if (eff_q[W_TABLE]) table_q <= dat_q[15:0];
             if (eff_q[W_THRESH]) thresh_q <= dat_q[19:0];
+            if (eff_q[W_SEED]) seed_q <= dat_q;
             if (eff_q[W_WM]) wm_q <= dat_q[12:0];
             if (eff_q[W_FSEL]) fsel_q <= dat_q[3:0];
             if (eff_q[W_IRQ_EN]) irq_en_q <= dat_q[3:0];
@@ -677,6 +698,7 @@ module sp_regs #(
             wait1_q <= 1'b0;
             wait2_q <= 1'b0;
             wwait_q <= 1'b0;
+            mix_left_q <= 3'd0;
             eff_q   <= {NW{1'b0}};
             cmd_q   <= 3'b000;
             cfg_q   <= 1'b0;
@@ -689,6 +711,7 @@ module sp_regs #(
             thresh_q    <= ({16'd0, RM_RST} << `SP_TAG_REPLACE_MISSES_SHIFT) |
                            ({4'd0, EH_RST} << `SP_TAG_EVICT_HITS_SHIFT);
             evict_above_rate <= EH_RST > RATE_RST;
+            seed_q      <= `SP_SEED_RESET;
             wm_q        <= WM_RST;
             irq_en_q    <= 4'd0;
             sticky_q    <= 3'd0;
@@ -722,7 +745,7 @@ module sp_regs #(
     assign flush_o      = cmd_q[`SP_CMD_FLUSH_ASSOC_BIT];
     assign snapshot_o   = cmd_q[`SP_CMD_SNAPSHOT_BIT];
     assign seed_wr_o    = eff_q[W_SEED];
-    assign seed_data_o  = dat_q;
+    assign seed_data_o  = mix_q;
     assign sbox_wr_o    = sbox_wr;
     assign sbox_addr_o  = sbox_addr_q;
     assign filter_sel_o     = fsel_q;
@@ -743,18 +766,22 @@ module sp_regs #(
 `endif
 
 `ifdef SP_ASSERT
-    wire [3:0] bus_state = {wait1_q, wait2_q, wwait_q, ack_q};
+    wire [4:0] bus_state = {mixing, wait1_q, wait2_q, wwait_q, ack_q};
     localparam [NW-1:0] ONE_NW = 1;
     // the per-target acceptance and the error code agree on every write
     always @(posedge clk_i) begin
         if (!rst_i && wwait_q && wb_cyc_i) assert ((eff_d != {NW{1'b0}}) == (write_code(adr_q) == E_NONE));
-        // one access at a time: waiting (a slow read, the accounting
-        // read's second clock, a write's checks) or acking
-        if (!rst_i) assert ((bus_state & (bus_state - 4'd1)) == 4'd0 && (!wait2_q || acc_read_q) &&
-                            (!wwait_q || we_q) && (!(wait1_q || wait2_q) || !we_q));
+        // one access at a time: waiting (a SEED write's hash, a slow read,
+        // the accounting read's second clock, a write's checks) or acking
+        if (!rst_i) assert ((bus_state & (bus_state - 5'd1)) == 5'd0 && (!wait2_q || acc_read_q) &&
+                            (!wwait_q || we_q) && (!(wait1_q || wait2_q) || !we_q) &&
+                            (!mixing || (we_q && sel_q[W_SEED])));
         // an access under way names one write target
-        if (!rst_i && bus_state != 4'd0)
+        if (!rst_i && bus_state != 5'd0)
             assert ((sel_q[NW-1:0] & (sel_q[NW-1:0] - ONE_NW)) == {NW{1'b0}});
+        // and what the request cycle decoded stays that of the access
+        if (!rst_i && mixing)
+            assert (sel_q == targets(adr_q) && chk_q == value_checks(dat_q) && dok_q == value_ok(chk_q));
         // a write takes effect in its ack cycle
         if (!rst_i && (eff_q != {NW{1'b0}} || cmd_q != 3'b000 || cfg_q)) assert (ack_q && we_q);
         // only the bus pops the output queue, in a read's ack cycle: a read

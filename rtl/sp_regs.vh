@@ -10,7 +10,7 @@
 `define SP_REG_VERSION                   12'h004  // Specification version
 `define SP_VERSION_SHIFT                 0
 `define SP_VERSION_BITS                  32
-`define SP_VERSION_VALUE                 32'h10004  // the constant
+`define SP_VERSION_VALUE                 32'h10005  // the constant
 `define SP_REG_PARAMS                    12'h008  // Built parameters
 `define SP_PARAMS_WORD_BITS_SHIFT        0
 `define SP_PARAMS_WORD_BITS_BITS         8
@@ -111,7 +111,7 @@
 `define SP_TAG_REPLACE_MISSES_SHIFT      16
 `define SP_TAG_REPLACE_MISSES_BITS       4
 `define SP_TAG_REPLACE_MISSES_RESET      7  // reset value
-`define SP_REG_SEED                      12'h040  // Random generator state
+`define SP_REG_SEED                      12'h040  // Random generator seed
 `define SP_USED_SEED                     32'hFFFFFFFF  // the bits of SEED that hold a field
 `define SP_SEED_SHIFT                    0
 `define SP_SEED_BITS                     32

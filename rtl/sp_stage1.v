@@ -75,10 +75,10 @@ module sp_stage1 #(
     input  wire [TW-1:0]            s1h_tuple_i,
     input  wire [IDX_W-1:0]         s1h_index_i,
     input  wire [TAG_BITS_MAX-1:0]  s1h_tag_i,
-    // SEED register: bus write (block stopped) and current state
+    // a SEED write (block stopped): the generator's new state, the seed
+    // already hashed by sp_regs
     input  wire                     seed_wr_i,
     input  wire [31:0]              seed_data_i,
-    output wire [31:0]              seed_o,
     // events in S1R, or a table write still to land (STATUS.BUSY)
     output wire                     inflight_o,
     // the tuple in S1R (A_k compares it two clocks ahead)
@@ -159,7 +159,6 @@ module sp_stage1 #(
     localparam [2:0] S_P = `SP_SAMPLER_P, S_R = `SP_SAMPLER_R, S_CR = `SP_SAMPLER_CR, S_HP = `SP_SAMPLER_HP,
                      S_HR = `SP_SAMPLER_HR, S_HCR = `SP_SAMPLER_HCR, S_TAG = `SP_SAMPLER_TAG,
                      S_HTP = `SP_SAMPLER_HTP;
-    localparam [31:0] SEED_RESET = 32'h9E3779B9;
 
     // ---- mode decode; a mode the build left out can never be selected
     wire is_periodic = sampler_i == S_P || sampler_i == S_HP;
@@ -213,11 +212,13 @@ module sp_stage1 #(
         end
     endfunction
 
-    // The generator's state (SEED) and its next value, the draw the next
-    // event takes, kept in a register beside it: the draw then comes from a
+    // The generator's next state, the draw the next event takes, kept in a
+    // register instead of the state itself: the draw then comes from a
     // flip-flop, so R/HR/HTP can multiply it here in S1H and have the
-    // product a clock earlier.  Invariant: draw_q == xorshift32(seed_q).
-    reg  [31:0] seed_q;
+    // product a clock earlier.  Out of reset the state is the hash of
+    // SEED's reset value, as after any SEED write (sp_regs hashes those).
+`include "sp_seed_mix.vh"
+    localparam [31:0] DRAW_RESET = xorshift32(sp_seed_mix(`SP_SEED_RESET));
     reg  [31:0] draw_q;
 
     // S1R: the event whose row is arriving
@@ -642,14 +643,8 @@ module sp_stage1 #(
         s_qr        <= draw_q;
         r_pp_hi_qr  <= r_pp_hi;
         r_pp_lo_qr  <= r_pp_lo;
-        if (s1h_valid_i && draws) begin
-            seed_q <= draw_q;
-            draw_q <= xorshift32(draw_q);
-        end
-        if (seed_wr_i) begin
-            seed_q <= seed_data_i;
-            draw_q <= xorshift32(seed_data_i);
-        end
+        if (s1h_valid_i && draws) draw_q <= xorshift32(draw_q);
+        if (seed_wr_i) draw_q <= xorshift32(seed_data_i);
         // S1R -> S2; the write S2 decides now is the one S2 must still merge
         valid_q2    <= valid_qr;
         tuple_q2    <= tuple_qr;
@@ -694,12 +689,10 @@ module sp_stage1 #(
             w2_en_q    <= 1'b0;
             valid_q3   <= 1'b0;
             w_en_q     <= 1'b0;
-            seed_q     <= SEED_RESET;
-            draw_q     <= xorshift32(SEED_RESET);
+            draw_q     <= DRAW_RESET;
         end
     end
 
-    assign seed_o     = seed_q;
     assign inflight_o = valid_qr || w_en_q;
     assign s1r_tuple_o = tuple_qr;
     assign s3_valid_o = valid_q3;
@@ -735,8 +728,6 @@ module sp_stage1 #(
             // never writes the seed mid-stream
             assert (!(clear_i && (valid_q2 || valid_qr || s1h_valid_i || w_en_q)));
             assert (!(seed_wr_i && (valid_q2 || valid_qr || s1h_valid_i)));
-            // the draw register is the generator's next state
-            assert (draw_q == xorshift32(seed_q));
         end
     end
 `endif

@@ -196,7 +196,7 @@ module sp_stratprof #(
     wire [3:0]    index_bits, tag_bits, replace_misses;
     wire [1:0]    ways_log2;
     wire          reg_clear, reg_flush, reg_snapshot, seed_wr, sbox_wr, pop;
-    wire [31:0]   seed_data, seed;
+    wire [31:0]   seed_data;
     wire [7:0]    sbox_addr, sbox_raddr, sbox_wdata, sbox_rdata;
     wire [3:0]    acc_index;
     wire          acc_hi;
@@ -406,7 +406,6 @@ module sp_stratprof #(
         .s1h_tag_i       (s1h_tag),
         .seed_wr_i       (seed_wr),
         .seed_data_i     (seed_data),
-        .seed_o          (seed),
         .inflight_o      (s1r_busy),
         .s1r_tuple_o     (s1r_tuple),
         .clear_i         (sweep_table_we),
@@ -698,7 +697,6 @@ module sp_stratprof #(
         .flushing_i      (flushing),
         .busy_i          (busy),
         .sbox_data_i     (sbox_rdata),
-        .seed_i          (seed),
         .acc_data_i      (acc_data),
         .filter_ctrl_i   (filter_ctrl),
         .filter_lo_i     (filter_lo),

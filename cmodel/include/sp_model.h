@@ -105,6 +105,7 @@ typedef struct sp_model {
     uint64_t word_mask;
     /* registers */
     uint32_t ctrl, mode, rate, table_cfg, tag_thresh, seed, oq_watermark;
+    uint32_t state; /* the random generator's state: sp_seed_mix(seed), then one step a draw */
     uint32_t irq_enable, irq_sticky, err_code, err_value;
     uint8_t sbox_addr;
     uint8_t sbox[256];
@@ -210,5 +211,8 @@ uint32_t sp_hash_tag(const sp_tuple_t *t, unsigned word_bits, unsigned tag_bits)
 extern const uint8_t sp_sbox_default[256];
 /* The random generator step (xorshift32, shifts 13, 17, 5). */
 uint32_t sp_xorshift32(uint32_t s);
+/* The hash a SEED value goes through to become the generator's state (spec 5.1):
+ * a bijection with sp_seed_mix(0) = 0. */
+uint32_t sp_seed_mix(uint32_t seed);
 
 #endif

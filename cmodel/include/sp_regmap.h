@@ -21,7 +21,7 @@ extern "C" {
 #define SP_REGMAP__VERSION__VALUE_bm 0xffffffff
 #define SP_REGMAP__VERSION__VALUE_bp 0
 #define SP_REGMAP__VERSION__VALUE_bw 32
-#define SP_REGMAP__VERSION__VALUE_reset 0x10004
+#define SP_REGMAP__VERSION__VALUE_reset 0x10005
 
 // reg - sp_regmap::PARAMS
 #define SP_REGMAP__PARAMS__WORD_BITS_bm 0xff

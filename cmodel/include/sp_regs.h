@@ -145,7 +145,7 @@
 #define SP_TAG_REPLACE_MISSES_MASK       0xFu /* 4 bits */
 #define SP_TAG_REPLACE_MISSES_BITS       (SP_REGMAP__TAG_THRESH__REPLACE_MISSES_bw + 0u)
 #define SP_TAG_REPLACE_MISSES_RESET      (SP_REGMAP__TAG_THRESH__REPLACE_MISSES_reset + 0u) /* reset value */
-#define SP_REG_SEED                      ((uint32_t)offsetof(sp_regmap_t, SEED)) /* Random generator state */
+#define SP_REG_SEED                      ((uint32_t)offsetof(sp_regmap_t, SEED)) /* Random generator seed */
 #define SP_USED_SEED                     0xFFFFFFFFu /* the bits of SEED that hold a field */
 #define SP_SEED_SHIFT                    (SP_REGMAP__SEED__VALUE_bp + 0u)
 #define SP_SEED_MASK                     0xFFFFFFFFu /* 32 bits */

@@ -61,6 +61,27 @@ uint32_t sp_hash_tag(const sp_tuple_t *t, unsigned word_bits, unsigned tag_bits)
     return (uint32_t)sp_xor_fold(x, word_bits, tag_bits);
 }
 
+/*
+ * Two rounds of Thomas Wang's hash32shift without its complement, so that 0
+ * maps to 0 and stays the only seed with a zero state.  Without it the seeds
+ * people type in a sweep (1, 2, 3, ...) start the linear generator on states
+ * whose first draws are all near zero; one round still leaves the high bits
+ * of small seeds nearly in arithmetic progression.  The six steps are the
+ * six clocks a SEED write spends in the hardware (rtl/sp_seed_mix.vh).
+ */
+uint32_t sp_seed_mix(uint32_t x)
+{
+    for (int round = 0; round < 2; round++) {
+        x = (x << 15) - x;
+        x ^= x >> 12;
+        x += x << 2;
+        x ^= x >> 4;
+        x += (x << 3) + (x << 11);
+        x ^= x >> 16;
+    }
+    return x;
+}
+
 uint32_t sp_xorshift32(uint32_t s)
 {
     s ^= s << 13;
@@ -227,9 +248,9 @@ static void emit(sp_model_t *m, const sp_tuple_t *t, uint32_t count)
 
 static int random_select(sp_model_t *m)
 {
-    m->seed = sp_xorshift32(m->seed);
+    m->state = sp_xorshift32(m->state);
     /* P(select) = ceil(2^32 / r) / 2^32: exact for powers of two, within 2^-32 otherwise */
-    return (uint64_t)m->seed * m->rate < ((uint64_t)1 << 32);
+    return (uint64_t)m->state * m->rate < ((uint64_t)1 << 32);
 }
 
 /* P_r and H[P_r]_n: the counter of the stream counts to r. */
@@ -261,8 +282,8 @@ static void counted_random(sp_model_t *m, const sp_tuple_t *t, unsigned idx)
     sp_entry_t *e = &m->table[idx];
     uint32_t j = e->count;
     int taken = e->state != 0;
-    m->seed = sp_xorshift32(m->seed);
-    if (!taken && (uint64_t)m->seed * (m->rate - j) < ((uint64_t)1 << 32)) {
+    m->state = sp_xorshift32(m->state);
+    if (!taken && (uint64_t)m->state * (m->rate - j) < ((uint64_t)1 << 32)) {
         taken = 1;
         m->acc[SP_ACC_EV_COUNTED]++;
         m->acc[SP_ACC_COUNT_IN] += m->rate;
@@ -412,12 +433,12 @@ static void tagged_stratified(sp_model_t *m, const sp_tuple_t *t, unsigned idx)
     uint8_t tag = (uint8_t)fast_tag(m, t->word0 ^ t->word1 ^ t->kind);
     sp_entry_t *e = &m->table[idx];
     uint32_t h;
-    m->seed = sp_xorshift32(m->seed); /* one draw per event */
+    m->state = sp_xorshift32(m->state); /* one draw per event */
     m->acc[SP_ACC_COUNT_IN]++;
     m->acc[SP_ACC_COUNT_RES_TABLE]++;
     if (e->state == SP_TAG_EMPTY) {
-        uint32_t own = (uint32_t)(((m->seed >> 16) * m->rate) >> 16);
-        uint32_t rest = (uint32_t)(((m->seed & 0xFFFFu) * m->rate) >> 16);
+        uint32_t own = (uint32_t)(((m->state >> 16) * m->rate) >> 16);
+        uint32_t rest = (uint32_t)(((m->state & 0xFFFFu) * m->rate) >> 16);
         m->htp_hits[SP_HTP_CLAIM]++;
         m->acc[SP_ACC_COUNT_IN] += own + rest;
         m->acc[SP_ACC_COUNT_RES_TABLE] += own + rest;
@@ -881,8 +902,10 @@ void sp_reg_write(sp_model_t *m, uint32_t offset, uint32_t value)
             sp_model_reject(m, offset, value, SP_ERR_BUSY);
         else if (value == 0)
             sp_model_reject(m, offset, value, SP_ERR_SEED);
-        else
+        else {
             m->seed = value;
+            m->state = sp_seed_mix(value);
+        }
         break;
     case SP_REG_OQ_WATERMARK:
         if (value & ~SP_USED_OQ_WATERMARK)
@@ -1089,6 +1112,7 @@ int sp_model_init(sp_model_t *m, const sp_params_t *p)
     m->table_cfg = sp_config_table(&reset);
     m->tag_thresh = sp_config_thresh(&reset);
     m->seed = SP_SEED_RESET;
+    m->state = sp_seed_mix(SP_SEED_RESET);
     m->oq_watermark = (1u << p->oq_aw) / 2u;
     m->irq_enable = 0;
     m->irq_sticky = 0;

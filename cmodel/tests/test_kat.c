@@ -9,9 +9,12 @@
  * Most tests use a small build (32-bit words, 16 table entries, 4 ways at
  * most, 8-bit tags, A_3, an 8-message queue) so the arithmetic stays small.
  *
- * Two helpers are not the model: tx_next() is xorshift32 written from spec
- * section 5.1 and tx_prev() its inverse, used to choose SEED values whose
- * next state is a chosen number (so a draw's outcome is known exactly).
+ * Helpers that are not the model: tx_next() is xorshift32 written from spec
+ * section 5.1 and tx_prev() its inverse; tx_mix() is the seed hash of the
+ * same section and tx_unmix() its inverse.  Together they choose SEED values
+ * whose next state is a chosen number (so a draw's outcome is known
+ * exactly).  The generator's state is read from the model's struct: SEED
+ * reads back the seed as written.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -67,6 +70,41 @@ static uint32_t tx_prev(uint32_t y)
         s = a ^ (s << 13);
     return s;
 }
+
+/* The seed hash of spec 5.1 (two rounds of Wang's hash32shift without the
+ * complement), and its inverse: each step is an odd multiplication or a right
+ * xor-shift, both invertible; 0xbfff7fff, 0xcccccccd and 0xc8de0639 are the
+ * inverses of 32767, 5 and 2057 modulo 2^32. */
+static uint32_t tx_round(uint32_t x)
+{
+    x = x * 32767u;
+    x ^= x >> 12;
+    x = x * 5u;
+    x ^= x >> 4;
+    x = x * 2057u;
+    x ^= x >> 16;
+    return x;
+}
+
+static uint32_t tx_unround(uint32_t y)
+{
+    uint32_t x = y ^ (y >> 16);
+    uint32_t z;
+    int i;
+    x *= 0xc8de0639u;
+    z = x;
+    for (i = 0; i < 8; i++) /* undo x ^= x >> 4 */
+        z = x ^ (z >> 4);
+    x = z * 0xcccccccdu;
+    x = x ^ (x >> 12) ^ (x >> 24); /* undo x ^= x >> 12 */
+    return x * 0xbfff7fffu;
+}
+
+static uint32_t tx_mix(uint32_t x) { return tx_round(tx_round(x)); }
+static uint32_t tx_unmix(uint32_t y) { return tx_unround(tx_unround(y)); }
+
+/* Stops nothing: writes SEED so that the generator's state is S. */
+#define SET_STATE(m, s) WR_OK((m), SP_REG_SEED, tx_unmix(s))
 
 static enum sp_push_result push(sp_model_t *m, unsigned kind, uint64_t w0, uint64_t w1)
 {
@@ -253,7 +291,7 @@ static void load_identity(sp_model_t *m)
 static void seed_next(sp_model_t *m, uint32_t next)
 {
     sp_reg_write(m, SP_REG_CTRL, 0);
-    sp_reg_write(m, SP_REG_SEED, tx_prev(next));
+    sp_reg_write(m, SP_REG_SEED, tx_unmix(tx_prev(next)));
     sp_reg_write(m, SP_REG_CTRL, SP_CTRL_ENABLE);
 }
 
@@ -456,23 +494,91 @@ static void test_xorshift(void)
     SP_CHECK_EQ(tx_next(tx_prev(0x55555555u)), 0x55555555u);
 
     /* Through the block: R at r = 1 selects every draw (s x 1 < 2^32 always);
-     * SEED reads the current state: after 3 draws, state 3. */
+     * SET_STATE makes the state 0x9e3779b9, so after 3 draws it is state 3,
+     * while SEED keeps reading the seed written. */
     m = fresh(&model_a);
     WR_OK(m, SP_REG_MODE, SP_SAMPLER_R);
     WR_OK(m, SP_REG_RATE, 1);
-    SP_CHECK_EQ(sp_reg_read(m, SP_REG_SEED), 0x9e3779b9u);
+    SET_STATE(m, 0x9e3779b9u);
     START(m);
     PUSH(m, 0, 0x10, 0x11);
-    SP_CHECK_EQ(sp_reg_read(m, SP_REG_SEED), seed_states[0]);
+    SP_CHECK_EQ(m->state, seed_states[0]);
     PUSH(m, 1, 0x20, 0x21);
     PUSH(m, 2, 0x30, 0x31);
-    SP_CHECK_EQ(sp_reg_read(m, SP_REG_SEED), seed_states[2]);
+    SP_CHECK_EQ(m->state, seed_states[2]);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_SEED), tx_unmix(0x9e3779b9u));
     EXPECT_MSG(m, 0, 0x10, 0x11, 1);
     EXPECT_MSG(m, 1, 0x20, 0x21, 1);
     EXPECT_MSG(m, 2, 0x30, 0x31, 1);
     EXPECT_NO_MSG(m);
     CHECK_ACCS(m, 3, 0, 0, 0, 3, 3, 3, 0, 0, 0, 3);
     CHECK_LAWS(m);
+}
+
+/* Spec 5.1, the seed hash, by hand from 0x9E3779B9, round 1:
+ *   x*32767 = (x << 15) - x = bcdc8000 - 9e3779b9 = 1ea50647; ^ >>12 (1ea50) = 1ea4ec17;
+ *   + <<2 (7a93b05c) = 99389c73; ^ >>4 (099389c7) = 90ab15b4;
+ *   + <<3 (8558ada0) + <<11 (58ada000) = 6eb16354; ^ >>16 (6eb1) = 6eb10de5;
+ * round 2 from 6eb10de5: 1841721b, 1840f60c, 7944ce3c, 7ed082df, f96b91d7, f96b68bc.
+ * From 1, round 1: 7fff; ^ >>12 (7) = 7ff8; *5 = 27fd8; ^ >>4 (27fd) = 25825;
+ *   + <<3 (12c128) + <<11 (12c12800) = 12d6414d; ^ >>16 (12d6) = 12d6539b;
+ *   round 2: 16f72c65, 16f64317, 72cf4f73, 75e3bb84, 42ddb7a4, 42ddf579.
+ * The hash is a bijection with 0 -> 0, so tx_unmix undoes it. */
+static void test_seed_mix(void)
+{
+    sp_model_t *m;
+    uint32_t x;
+    unsigned i;
+
+    SP_CHECK_EQ(tx_round(0x9e3779b9u), 0x6eb10de5u);
+    SP_CHECK_EQ(tx_mix(0x9e3779b9u), 0xf96b68bcu);
+    SP_CHECK_EQ(sp_seed_mix(0x9e3779b9u), 0xf96b68bcu);
+    SP_CHECK_EQ(tx_round(1), 0x12d6539bu);
+    SP_CHECK_EQ(sp_seed_mix(1), 0x42ddf579u);
+    SP_CHECK_EQ(sp_seed_mix(0), 0);
+    for (i = 0, x = 1; i < 2000; i++, x = tx_next(x) + i) {
+        SP_CHECK_EQ(sp_seed_mix(x), tx_mix(x));
+        SP_CHECK_EQ(tx_unmix(tx_mix(x)), x);
+    }
+    for (x = 1; x <= 64; x++)
+        SP_CHECK_EQ(sp_seed_mix(x), tx_mix(x));
+
+    /* Reset: SEED reads 0x9e3779b9 and the state is its hash.  A write of 5
+     * reads back 5 and makes the state tx_mix(5); draws leave SEED as it is. */
+    m = fresh(&model_a);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_SEED), 0x9e3779b9u);
+    SP_CHECK_EQ(m->state, 0xf96b68bcu);
+    WR_OK(m, SP_REG_MODE, SP_SAMPLER_R);
+    WR_OK(m, SP_REG_SEED, 5);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_SEED), 5);
+    SP_CHECK_EQ(m->state, tx_mix(5));
+    START(m);
+    PUSH(m, 0, 0x10, 0x11);
+    SP_CHECK_EQ(m->state, tx_next(tx_mix(5)));
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_SEED), 5);
+    /* 0 is still refused, and the state stays */
+    STOP(m);
+    sp_reg_write(m, SP_REG_SEED, 0);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_ERR_CODE), SP_ERR_SEED | SP_REG_SEED << SP_ERR_OFFSET_SHIFT);
+    SP_CHECK_EQ(m->state, tx_next(tx_mix(5)));
+}
+
+/* Spec 5.1's reason for the hash: seeds 1..64 (what a sweep types) give first
+ * draws spread over the whole range.  Without it xorshift32's first state from
+ * a seed below 64 is below 2^25, so every such draw would select at r = 128. */
+static void test_seed_mix_spread(void)
+{
+    unsigned s, low = 0, high = 0;
+    for (s = 1; s <= 64; s++) {
+        uint32_t d = tx_next(sp_seed_mix(s));
+        low += d < 0x40000000u;
+        high += d >= 0xc0000000u;
+        SP_CHECK(tx_next(s) < (1u << 25)); /* the unhashed state would be small */
+    }
+    /* a quarter of 64 each, give or take: binomial(64, 1/4) lies in 6..26
+     * with probability above 0.999 */
+    SP_CHECK(low >= 6 && low <= 26);
+    SP_CHECK(high >= 6 && high <= 26);
 }
 
 /* Spec 5.1: selected = s x r < 2^32, tested at the boundaries by choosing SEED so
@@ -494,7 +600,7 @@ static void test_draw_boundaries(void)
         WR_OK(m, SP_REG_RATE, cases[i].rate);
         seed_next(m, cases[i].next);
         PUSH(m, 4, 0x100 + i, 0x200 + i);
-        SP_CHECK_EQ(sp_reg_read(m, SP_REG_SEED), cases[i].next);
+        SP_CHECK_EQ(m->state, cases[i].next);
         if (cases[i].sel) {
             EXPECT_MSG(m, 4, 0x100 + i, 0x200 + i, cases[i].rate);
             cin += cases[i].rate;
@@ -601,7 +707,7 @@ static void test_sampler_hp(void)
     CHECK_LAWS(m);
 }
 
-/* Spec 5.3 R and 5.1: from the reset seed the states 1..8 have top bits
+/* Spec 5.3 R and 5.1: from the state 0x9e3779b9 the states 1..8 have top bits
  * 0 1 0 0 1 1 1 1, so at r = 2 (s < 2^31) events 1, 3, 4 are selected, each a
  * message of count 2; the others are skipped.  At r = 3 (s <= 0x55555555)
  * events 1 and 4; at r = 4 (s < 0x40000000) event 4 only. */
@@ -616,10 +722,11 @@ static void test_sampler_r(void)
         uint64_t nsel = 0;
         WR_OK(m, SP_REG_MODE, SP_SAMPLER_R);
         WR_OK(m, SP_REG_RATE, cases[c].rate);
+        SET_STATE(m, 0x9e3779b9u);
         START(m);
         for (i = 0; i < 8; i++)
             PUSH(m, i % 5, 0x1000 + i, 0x2000 + i);
-        SP_CHECK_EQ(sp_reg_read(m, SP_REG_SEED), seed_states[7]);
+        SP_CHECK_EQ(m->state, seed_states[7]);
         for (i = 0; i < 8; i++) {
             if (cases[c].sel_mask >> i & 1) {
                 EXPECT_MSG(m, i % 5, 0x1000 + i, 0x2000 + i, cases[c].rate);
@@ -648,6 +755,8 @@ static void test_sampler_hr_equals_r(void)
     WR_OK(a, SP_REG_RATE, 3);
     WR_OK(b, SP_REG_RATE, 3);
     WR_OK(b, SP_REG_TABLE, TBL(4, 0, 2));
+    SET_STATE(a, s);
+    SET_STATE(b, s);
     START(a);
     START(b);
     for (i = 0; i < 200; i++) {
@@ -671,8 +780,8 @@ static void test_sampler_hr_equals_r(void)
     }
     SP_CHECK(same);
     SP_CHECK_EQ(got, expected);
-    SP_CHECK_EQ(sp_reg_read(a, SP_REG_SEED), s);
-    SP_CHECK_EQ(sp_reg_read(b, SP_REG_SEED), s);
+    SP_CHECK_EQ(a->state, s);
+    SP_CHECK_EQ(b->state, s);
     CHECK_ACCS(b, 200, 0, 0, 200 - expected, expected, 3 * expected, 3 * expected, 0, 0, 0,
                expected);
     CHECK_LAWS(a);
@@ -680,7 +789,7 @@ static void test_sampler_hr_equals_r(void)
 }
 
 /* Spec 5.3 CR: windows of r = 2 events, one sample per window, count r.  The
- * first eight states from the reset seed are below 2^31 (selected at j = 0, where
+ * first eight states from the state 0x9e3779b9 are below 2^31 (selected at j = 0, where
  * d = r - j = 2) for draws 1, 3 and 4 only; at j = 1, d = 1 and an unsampled
  * window takes its last event for certain.
  * Window 1: e1 j=0 s1 < 2^31 -> <t1,2>; e2 taken -> skipped.
@@ -697,6 +806,7 @@ static void test_sampler_cr(void)
     SP_CHECK(seed_states[4] >= 0x80000000u && seed_states[6] >= 0x80000000u);
     WR_OK(m, SP_REG_MODE, SP_SAMPLER_CR);
     WR_OK(m, SP_REG_RATE, 2);
+    SET_STATE(m, 0x9e3779b9u);
     START(m);
     for (i = 1; i <= 8; i++)
         PUSH(m, 2, 0x300 + i, 0x400 + i);
@@ -707,7 +817,7 @@ static void test_sampler_cr(void)
     EXPECT_NO_MSG(m);
     SP_CHECK_EQ(m->table[0].count, 0);
     SP_CHECK_EQ(m->table[0].state, 0);
-    SP_CHECK_EQ(sp_reg_read(m, SP_REG_SEED), seed_states[7]);
+    SP_CHECK_EQ(m->state, seed_states[7]);
     CHECK_ACCS(m, 8, 0, 0, 4, 4, 8, 8, 0, 0, 0, 4);
     CHECK_LAWS(m);
 }
@@ -1172,7 +1282,7 @@ static void htp_setup(sp_model_t *m, uint32_t rate, uint32_t table, uint32_t dra
     WR_OK(m, SP_REG_MODE, SP_SAMPLER_HTP);
     WR_OK(m, SP_REG_RATE, rate);
     WR_OK(m, SP_REG_TABLE, table);
-    WR_OK(m, SP_REG_SEED, tx_prev(draw));
+    WR_OK(m, SP_REG_SEED, tx_unmix(tx_prev(draw)));
     START(m);
 }
 
@@ -1702,18 +1812,19 @@ static void test_oq_policy(void)
     m = fresh(&model_a);
     WR_OK(m, SP_REG_MODE, SP_SAMPLER_R);
     WR_OK(m, SP_REG_RATE, 1);
+    SET_STATE(m, 0x9e3779b9u);
     START(m);
     for (i = 0; i < 8; i++)
         PUSH(m, 0, i, 0);
-    SP_CHECK_EQ(sp_reg_read(m, SP_REG_SEED), seed_states[7]);
+    SP_CHECK_EQ(m->state, seed_states[7]);
     SP_CHECK_EQ(push(m, 0, 8, 0), SP_PUSH_STALLED);
-    SP_CHECK_EQ(sp_reg_read(m, SP_REG_SEED), seed_states[7]);
+    SP_CHECK_EQ(m->state, seed_states[7]);
     WR_OK(m, SP_REG_CTRL, SP_CTRL_ENABLE | SP_CTRL_DROP);
     PUSH(m, 0, 8, 0);
-    SP_CHECK_EQ(sp_reg_read(m, SP_REG_SEED), seed_states[7]);
+    SP_CHECK_EQ(m->state, seed_states[7]);
     EXPECT_MSG(m, 0, 0, 0, 1);
     PUSH(m, 0, 9, 0);
-    SP_CHECK_EQ(sp_reg_read(m, SP_REG_SEED), seed_states[8]);
+    SP_CHECK_EQ(m->state, seed_states[8]);
     CHECK_ACCS(m, 10, 0, 1, 0, 9, 9, 9, 0, 0, 0, 9);
     CHECK_LAWS(m);
 }
@@ -2565,6 +2676,8 @@ int main(void)
     RUN(test_hash_functions);
     RUN(test_hash_index_tag);
     RUN(test_xorshift);
+    RUN(test_seed_mix);
+    RUN(test_seed_mix_spread);
     RUN(test_draw_boundaries);
     RUN(test_sampler_p);
     RUN(test_sampler_hp);

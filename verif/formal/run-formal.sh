@@ -75,7 +75,7 @@ prove() {
     local t0 b=fail ind=fail c=fail cov
     if [ -n "$ONLY" ] && [[ " $ONLY " != *" $name "* ]]; then return; fi
     t0=$(date +%s)
-    if ! yosys -q -l "$WORK/$name.ys.log" -p "read_verilog -formal $files; $before hierarchy -top $top; proc;
+    if ! yosys -q -l "$WORK/$name.ys.log" -p "read_verilog -formal -Irtl $files; $before hierarchy -top $top; proc;
         flatten; $cut memory_map;
         setundef -undriven -anyseq; setundef -anyseq; opt -keepdc; wreduce; opt_clean; check -assert;
         async2sync; dffunmap; write_smt2 -stbv -wires $WORK/$name.smt2" >/dev/null 2>&1; then
@@ -128,7 +128,7 @@ command -v "$solver_bin" >/dev/null ||
 # deepest one (verif/formal/README.md lists the steps).
 fifo 2 6 6 16
 fifo 3 10 10 24
-prove wishbone sp_formal_wb "verif/formal/sp_formal_wb.v rtl/sp_regs.v" 8 4 14
+prove wishbone sp_formal_wb "verif/formal/sp_formal_wb.v rtl/sp_regs.v" 12 10 16
 table 4 4 12
 block 2 2 28
 prove tag_fsm sp_formal_tag_fsm "verif/formal/sp_formal_tag_fsm.v rtl/sp_tag_fsm.v" 2 1 1

@@ -90,7 +90,6 @@ module sp_formal_table (
         .s1h_tag_i       (s1h_tag),
         .seed_wr_i       (seed_wr),
         .seed_data_i     (seed_data),
-        .seed_o          (),
         .inflight_o      (inflight),
         .s1r_tuple_o     (),
         .clear_i         (clear),

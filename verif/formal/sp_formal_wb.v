@@ -11,18 +11,19 @@
  *
  * Covered: a write rejected with each error code of the checks (spec 8.6),
  * an accepted write, each command taking effect (clear, flush, snapshot, a
- * pop), reads acked after 1, 2 and 3 clocks, and a request in the clock
- * after an ack.  HTP is left out of the build so that a MODE write has a
- * mode to reject (E_MODE); the bus timing does not depend on the modes
- * built.  The error code of the write being acked comes from sp_regs's
+ * pop), reads acked after 1, 2 and 3 clocks, a SEED write accepted after
+ * its hash, and a request in the clock after an ack.  HTP is left out of
+ * the build so that a MODE write has a mode to reject (E_MODE); the bus
+ * timing does not depend on the modes built.  The error code of the write being acked comes from sp_regs's
  * port f_code_o, which exists only under FORMAL.
  */
 `default_nettype none
+`include "sp_regs.vh"
 
 module sp_formal_wb (
     input wire clk_i
 );
-    localparam LIMIT = 4;  // the slowest access (an accounting read) acks in 3 clocks
+    localparam LIMIT = 9;  // the slowest access (a SEED write, its hash) acks in 8 clocks
     // error codes (enum sp_err_code)
     localparam [7:0] E_NONE = 8'd0, E_RATE = 8'd1, E_TABLE_SIZE = 8'd2, E_WAYS = 8'd3,
                      E_TAG_BITS = 8'd4, E_THRESHOLD = 8'd5, E_MODE = 8'd6, E_BUSY = 8'd7,
@@ -39,7 +40,7 @@ module sp_formal_wb (
     (* anyseq *) wire [31:0] dat;
     wire        ack;
     wire [31:0] rdat;
-    wire        clear, flush, snapshot, pop;
+    wire        clear, flush, snapshot, pop, seed_wr;
     wire [7:0]  f_code;
 
     // The datapath's inputs are left unconnected: run-formal.sh makes them
@@ -62,6 +63,7 @@ module sp_formal_wb (
         .flush_o (flush),
         .snapshot_o(snapshot),
         .pop_o   (pop),
+        .seed_wr_o(seed_wr),
         .f_code_o(f_code)
     );
 
@@ -71,14 +73,14 @@ module sp_formal_wb (
     reg [11:0] f_adr_q;
     reg [31:0] f_dat_q;
     reg        f_ack_q;
-    reg [2:0]  f_wait_q;     // clocks the current request has waited
+    reg [3:0]  f_wait_q;     // clocks the current request has waited
     always @(posedge clk_i) begin
         f_pending_q <= !rst && cyc && stb && !ack;
         f_we_q      <= we;
         f_adr_q     <= adr;
         f_dat_q     <= dat;
         f_ack_q     <= !rst && ack;
-        f_wait_q    <= (!rst && cyc && stb && !ack) ? f_wait_q + 3'd1 : 3'd0;
+        f_wait_q    <= (!rst && cyc && stb && !ack) ? f_wait_q + 4'd1 : 4'd0;
     end
     always @(*) begin
         if (f_past_valid && f_pending_q)
@@ -96,6 +98,8 @@ module sp_formal_wb (
             if (f_ack_q) assert(!ack);
             // and every request is acked, within LIMIT clocks
             assert(f_wait_q < LIMIT);
+            // a SEED write hands the generator its state in its ack cycle
+            if (seed_wr) assert(ack && we && adr == `SP_REG_SEED);
         end
     end
 
@@ -112,6 +116,7 @@ module sp_formal_wb (
         c_mode:      cover(f_wr_ack && f_code == E_MODE);
         c_busy:      cover(f_wr_ack && f_code == E_BUSY);
         c_seed:      cover(f_wr_ack && f_code == E_SEED);
+        c_seed_set:  cover(f_wr_ack && f_code == E_NONE && adr == `SP_REG_SEED && f_wait_q == 4'd8);
         c_watermark: cover(f_wr_ack && f_code == E_WATERMARK);
         c_address:   cover(f_wr_ack && f_code == E_ADDRESS);
         c_config:    cover(f_wr_ack && f_code == E_CONFIG);
@@ -121,9 +126,9 @@ module sp_formal_wb (
         c_flush:     cover(f_past_valid && flush);
         c_snapshot:  cover(f_past_valid && snapshot);
         c_pop:       cover(f_past_valid && pop);
-        c_read_1:    cover(f_rd_ack && f_wait_q == 3'd1);
-        c_read_2:    cover(f_rd_ack && f_wait_q == 3'd2);
-        c_read_3:    cover(f_rd_ack && f_wait_q == 3'd3);
+        c_read_1:    cover(f_rd_ack && f_wait_q == 4'd1);
+        c_read_2:    cover(f_rd_ack && f_wait_q == 4'd2);
+        c_read_3:    cover(f_rd_ack && f_wait_q == 4'd3);
         // the master's next request right after an ack
         c_next:      cover(f_past_valid && f_ack_q && cyc && stb);
     end
