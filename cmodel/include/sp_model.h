@@ -214,5 +214,8 @@ uint32_t sp_xorshift32(uint32_t s);
 /* The hash a SEED value goes through to become the generator's state (spec 5.1):
  * a bijection with sp_seed_mix(0) = 0. */
 uint32_t sp_seed_mix(uint32_t seed);
+/* Its steps: the hardware runs one a clock while a SEED write waits
+ * (rtl/sp_seed_mix.vh; test_sysc checks the RTL's acks against this). */
+#define SP_SEED_MIX_STEPS 6
 
 #endif

@@ -71,7 +71,7 @@ uint32_t sp_hash_tag(const sp_tuple_t *t, unsigned word_bits, unsigned tag_bits)
  */
 uint32_t sp_seed_mix(uint32_t x)
 {
-    for (int round = 0; round < 2; round++) {
+    for (int round = 0; round < SP_SEED_MIX_STEPS / 3; round++) {
         x = (x << 15) - x;
         x ^= x >> 12;
         x += x << 2;

@@ -20,6 +20,8 @@ using namespace sc_core;
 unsigned sp_sc_bus_latency(bool write, uint32_t off)
 {
     bool in_page = (off & 0xF03u) == 0;
+    if (write && in_page && off == SP_REG_SEED)
+        return 3 + SP_SEED_MIX_STEPS; /* the seed hash runs a step a clock first */
     if (write)
         return 3;
     if (in_page && off >= SP_REG_ACC_BASE && off <= SP_REG_LAST)

@@ -650,9 +650,9 @@ def write_doc(a, runs, traces, value, edgecall, r_mean, red, fig4_head, fig4_row
         add("| ours (`test_fig4`) | %.0f | %.0f | %.2f |" % (cr, ch, cr / ch))
     add("")
     add("We agree: the samplers fall into the paper's three classes ({R, H[R]}, {P, CR}, {H[P], H[CR]}, "
-        "asserted by `test_fig4` at every N) and R needs about 2.6 times the stream of H[P] to get under "
-        "4%. The curves need n = 4 substreams, which the paper does not state; docs/spec.md section 12 "
-        "explains why our CR takes one sample per window of r events.")
+        "asserted by `test_fig4` at every N)%s. The curves need n = 4 substreams, which the paper does "
+        "not state; docs/spec.md section 12 explains why our CR takes one sample per window of r events."
+        % (" and R needs about %.1f times the stream of H[P] to get under 4%%" % (cr / ch) if cr and ch else ""))
     add("")
 
     # ---- Error against overhead
