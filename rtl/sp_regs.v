@@ -619,7 +619,7 @@ module sp_regs #(
                            (wait1_q && !acc_read_q && wb_cyc_i) ||
                            (wait2_q && wb_cyc_i) || (wwait_q && wb_cyc_i);
             wait1_q     <= request && slow_read;
-            // a SEED write's checks wait for its hash (seed_req below)
+            // a SEED write's checks wait for its hash, a step a clock
             wwait_q     <= (request && wb_we_i && !seed_req) || mix_left_q == 3'd1;
             if (seed_req) begin
                 mix_q      <= wb_dat_i;
