@@ -48,6 +48,7 @@ all:
 include cmodel/cmodel.mk
 include sw/trace/trace.mk
 include sw/tracer/tracer.mk
+include sw/symbols/symbols.mk
 include sw/profile/profile.mk
 include sw/driver/driver.mk
 include sw/cli/cli.mk
