@@ -131,12 +131,29 @@ int sp_symbols_open(sp_symbols_t *s, const char *binary, uint64_t load_base,
     return 0;
 }
 
+/*
+ * The line of CODE, from the compilation unit whose own address ranges hold
+ * it. libdwfl's dwfl_module_getsrc() picks the unit by .debug_aranges, which
+ * clang does not write: in a program that links gcc-built objects (the
+ * tracer's runtime) with clang-built ones (the traced code) the table covers
+ * only gcc's units, and an address of clang's code gets a gcc unit's line.
+ */
+static Dwarf_Line *sp_line_of(Dwfl_Module *module, uint64_t code)
+{
+    Dwarf_Die *cu = NULL;
+    Dwarf_Addr bias;
+    while ((cu = dwfl_module_nextcu(module, cu, &bias)) != NULL)
+        if (dwarf_haspc(cu, code - bias) > 0)
+            return dwarf_getsrc_die(cu, code - bias);
+    return NULL;
+}
+
 int sp_symbols_find(const sp_symbols_t *s, uint64_t addr, int after_call,
                     sp_symbol_t *out)
 {
     uint64_t code = after_call && addr ? addr - 1 : addr;
     Dwfl_Module *module;
-    Dwfl_Line *line;
+    Dwarf_Line *line;
     GElf_Off offset;
     GElf_Sym sym;
     int lineno = 0;
@@ -148,12 +165,10 @@ int sp_symbols_find(const sp_symbols_t *s, uint64_t addr, int after_call,
                                          NULL, NULL);
     if (out->function)
         out->offset = offset + (addr - code);
-    line = dwfl_module_getsrc(module, code);
-    if (line) {
-        out->file = dwfl_lineinfo(line, NULL, &lineno, NULL, NULL, NULL);
-        out->line = lineno > 0 ? (unsigned)lineno : 0;
-        if (!out->line)
-            out->file = NULL;
+    line = sp_line_of(module, code);
+    if (line && dwarf_lineno(line, &lineno) == 0 && lineno > 0) {
+        out->file = dwarf_linesrc(line, NULL, NULL);
+        out->line = out->file ? (unsigned)lineno : 0;
     }
     return out->function || out->file;
 }
