@@ -15,17 +15,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* A missing libdwfl stops the build here, saying what to install, rather
- * than at an error about a header further down. */
-#if defined(__has_include)
-#if !__has_include(<elfutils/libdwfl.h>)
-#error "sw/symbols needs elfutils' libdwfl: install Debian's libdw-dev (make deps runs scripts/deps.sh, which does)"
-#else
+/* elfutils' libdw-dev; symbols.mk stops the build, saying so, when it is missing */
 #include <elfutils/libdwfl.h>
-#endif
-#else
-#include <elfutils/libdwfl.h>
-#endif
 
 static const char sp_hex_digits[] = "0123456789abcdef";
 /* Bytes of a build id a message shows: a SHA-1's, as GNU ld and lld write. */

@@ -13,6 +13,17 @@ SPSYMBOLS_INC  := -Isw/symbols
 LDLIBS_DW      := -ldw -lelf
 $(OBJ)/sw/symbols/%.o: CPPFLAGS += $(SPSYMBOLS_INC)
 
+# Without libdwfl's header the build stops before compiling, saying what to
+# install, rather than with a compiler error about a missing file; once found,
+# a stamp remembers it.
+SPSYMBOLS_FOUND := $(BUILD)/.libdwfl-found
+$(SPSYMBOLS_OBJS): $(SPSYMBOLS_FOUND)
+$(SPSYMBOLS_FOUND):
+	@printf '#include <elfutils/libdwfl.h>\n' | $(CC) $(CPPFLAGS) -E -x c - -o /dev/null 2>/dev/null || \
+	  { echo "sw/symbols needs elfutils' libdwfl: install Debian's libdw-dev (make deps runs scripts/deps.sh, which does)" >&2; exit 1; }
+	@mkdir -p $(dir $@)
+	@touch $@
+
 all: $(SPSYMBOLS_LIB)
 
 $(SPSYMBOLS_LIB): $(SPSYMBOLS_OBJS)

@@ -26,15 +26,6 @@
 static char self[4096];
 static char tmp_dir[512];
 
-static const char *tmp_path(const char *name)
-{
-    static char p[2][700];
-    static int k;
-    k ^= 1;
-    snprintf(p[k], sizeof p[k], "%s/%s", tmp_dir, name);
-    return p[k];
-}
-
 /* Where this program's first mapping starts: the first line of
  * /proc/self/maps that names the executable. */
 static uint64_t first_mapping(void)
@@ -160,9 +151,12 @@ static void test_build_id(uint64_t base)
 static void test_refused(uint64_t base)
 {
     sp_symbols_t s;
-    char msg[SP_SYMBOLS_MSG_MAX], want[SP_SYMBOLS_MSG_MAX], cmd[4200];
-    const char *text = tmp_path("not-an-elf"), *stripped = tmp_path("stripped");
+    char msg[SP_SYMBOLS_MSG_MAX], want[SP_SYMBOLS_MSG_MAX], cmd[sizeof self + 700];
+    char text[600], stripped[600];
     FILE *f;
+
+    snprintf(text, sizeof text, "%s/not-an-elf", tmp_dir);
+    snprintf(stripped, sizeof stripped, "%s/stripped", tmp_dir);
 
     SP_CHECK_EQ(sp_symbols_open(&s, "/nonexistent/sp-test-program", base, NULL,
                                 msg, sizeof msg), -1);
