@@ -48,6 +48,7 @@ all:
 include cmodel/cmodel.mk
 include sw/trace/trace.mk
 include sw/tracer/tracer.mk
+include sw/symbols/symbols.mk
 include sw/profile/profile.mk
 include sw/driver/driver.mk
 include sw/cli/cli.mk
@@ -89,10 +90,12 @@ deps:
 # test_tracer is left out: the program it traces links the tracer's runtime
 # with clang's -fno-sanitize-link-runtime (the runtime provides the coverage
 # callbacks itself), so no sanitizer runtime can join it; the trace code
-# under it runs sanitized in test_trace.
+# under it runs sanitized in test_trace. So are the tests that trace with
+# make trace (test_make_trace, test_stratprof_symbols); the symbol code runs
+# sanitized in test_symbols and test_stratprof_cli.
 SAN_TEST_BINS = $(filter-out $(BIN)/test_soc $(BIN)/test_verif_% $(BIN)/test_rtl_% $(BIN)/test_sysc \
                   $(BIN)/test_eval $(BIN)/test_sanitizers $(BIN)/test_valgrind $(BIN)/test_tracer \
-                  $(BIN)/test_fusesoc $(BIN)/test_make_trace, \
+                  $(BIN)/test_fusesoc $(BIN)/test_make_trace $(BIN)/test_stratprof_symbols, \
                   $(filter $(BIN)/test_%,$(TEST_BINS)))
 $(BIN)/test_sanitizers: scripts/test-sanitizers.sh
 	@mkdir -p $(BIN)

@@ -17,6 +17,7 @@ PATH=$(tr ':' '\n' <<<"$PATH" | grep -vxF "$VENV/bin" | paste -sd: -)
 apt_pkgs=(
     build-essential                 # cc, make
     zlib1g-dev                      # gzip trace files
+    libdw-dev                       # sw/symbols: elfutils' libdwfl names traced addresses (function+offset, file:line)
     python3 python3-venv            # the project's Python environment ($VENV)
     verilator                       # RTL lint and simulation
     yosys                           # synthesis, and yosys-smtbmc for verif/formal

@@ -39,6 +39,13 @@ vg 0 run --trace "$excerpt" --mode HTP --rate 64 --max-events 20000 --checkpoint
 vg 1 run --trace "$FIX/bad.trace" --mode P --rate 1
 vg 0 messages --trace "$FIX/mixed.trace" --mode HCR --rate 8 --seed 7 --assoc 4
 vg 0 profile --messages "$FIX/tiny.msgs" --json
+# a trace that names an executable (the tool's own) has its sites named with libdwfl
+printf '# binary: %s\n# load-base: 0x555555554000\nv 555555556000 7\nc 555555556010 555555557000\n' \
+    "$(cd "$(dirname "$SP")" && pwd)/$(basename "$SP")" >"$tmp/named.trace"
+vg 0 run --trace "$tmp/named.trace" --mode P --rate 1 --top 2
+vg 0 profile --trace "$tmp/named.trace" --mode P --rate 1 --json
+sed 's|^# binary: .*|# binary: /nonexistent/program|' "$tmp/named.trace" >"$tmp/gone.trace"
+vg 0 run --trace "$tmp/gone.trace" --mode P --rate 1 --top 2
 vg 0 profile --trace "$FIX/mixed.trace" --mode P --rate 1 --save "$tmp/p.prof"
 vg 1 profile --messages "$FIX/bad.prof"
 vg 0 compare "$FIX/cmp_a.prof" "$FIX/cmp_b.prof" --json

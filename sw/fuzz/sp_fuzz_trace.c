@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_fuzz_trace.c - libFuzzer target for the trace reader of sw/trace
- * (sp_trace_open / sp_trace_next / sp_trace_comments): the text format, the
- * compact binary format "\x89SPT", each plain or gzip-compressed, told apart
- * by content exactly as `stratprof run --trace FILE` does.
+ * (sp_trace_open / sp_trace_next / sp_trace_comments, and sp_trace_origin on
+ * the header): the text format, the compact binary format "\x89SPT", each
+ * plain or gzip-compressed, told apart by content exactly as `stratprof run
+ * --trace FILE` does.
  *
  * Every input is written to a temporary file and read to its end. When the
  * read succeeds, the tuples and the header comments are written back through
@@ -35,6 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const char *path = sp_fuzz_tmp_write(&in_tmp, "trace_in", data, size);
     sp_trace_reader_t r;
+    sp_trace_origin_t origin;
     sp_trace_writer_t w;
     sp_tuple_t t;
     char err[SP_TRACE_ERR_MAX];
@@ -53,6 +55,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     comments = strdup(sp_trace_comments(&r));
     if (!comments)
         abort();
+    if (sp_trace_origin(&r, &origin, err, sizeof err) == 0 && origin.binary[0] &&
+        origin.binary[0] != '/') {
+        fprintf(stderr, "sp_fuzz_trace: sp_trace_origin accepted the relative "
+                "path '%s'\n", origin.binary);
+        abort();
+    }
     while (n < READ_MAX && (got = sp_trace_next(&r, &t)) > 0) {
         if (t.kind >= SP_KIND_COUNT)
             fail("reader returned a kind above 7", n, NULL);

@@ -9,6 +9,7 @@
  * --messages they are read from a message stream and there is no exact side.
  */
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 #include "sp_pfile.h"
 #include "sp_replay.h"
 #include "sp_report.h"
+#include "sp_sites.h"
 #include "sp_value.h"
 
 /* The exact side of one load (value site): executions, its hottest value's count, and
@@ -43,6 +45,8 @@ typedef struct prof {
     /* for the header */
     const sp_trace_reader_t *reader;
     uint32_t seed;
+    uint64_t narrowed;          /* tuples the block saw narrowed (--trace) */
+    sp_sites_t sites;           /* how addresses are printed */
 } prof_t;
 
 /* ----------------------------------------------------------- collecting */
@@ -255,11 +259,6 @@ static void fmt_pct(char *buf, size_t n, double x)
     snprintf(buf, n, "%.2f%%", 100.0 * x);
 }
 
-static void fmt_hex(char *buf, size_t n, uint64_t x)
-{
-    snprintf(buf, n, "%" PRIx64, x);
-}
-
 static void fmt_u64(char *buf, size_t n, uint64_t x)
 {
     snprintf(buf, n, "%" PRIu64, x);
@@ -293,12 +292,17 @@ static void text_header(FILE *f, const prof_t *p)
                 sp_trace_compressed(p->reader) ? ", gzip" : "");
         if (w)
             fprintf(f, "  workload     %.*s\n", (int)wl, w);
+        sp_sites_print_binary(f, &p->sites, "  binary       ");
         fprintf(f, "  compressor   %s  (--mode %s, %s%s), seed 0x%08" PRIx32 ", %u-bit words\n",
                 desc, sp_cli_mode_name(o->mode), sp_cli_mode_title(o->mode),
                 o->assoc ? ", then A_k" : "", p->seed, o->word_bits);
         fprintf(f, "  replay       %" PRIu64 " events, %" PRIu64 " messages, %" PRIu64
                    " counts (block stopped%s)\n",
                 p->events, p->messages, sp_profile_total(p->est), o->assoc ? ", A_k flushed" : "");
+        if (p->narrowed) {
+            fprintf(f, "  narrowed     %" PRIu64 " ", p->narrowed);
+            sp_report_narrowed_note(f, 15, p->narrowed, o->word_bits);
+        }
     } else {
         fprintf(f, "  messages     %s (%" PRIu64 " messages, %" PRIu64 " counts)\n", o->messages,
                 p->messages, sp_profile_total(p->est));
@@ -307,19 +311,38 @@ static void text_header(FILE *f, const prof_t *p)
         fprintf(f, "  saved        %s (%zu tuples)\n", o->save, sp_profile_ntuples(p->est));
 }
 
-/* One row of the value table; exact columns only when EXACT is set. */
+/* Appends to ROW, which holds *N bytes, as far as it has room. */
+static void row_add(char *row, size_t size, int *n, const char *fmt, ...)
+{
+    va_list ap;
+    if (*n < 0 || (size_t)*n >= size)
+        return;
+    va_start(ap, fmt);
+    *n += vsnprintf(row + *n, size - (size_t)*n, fmt, ap);
+    va_end(ap);
+}
+
+/* Words and their labels ("  10. 0x7fffffffe8e2") fit in this column. */
+#define LABEL_WIDTH 22
+
+/* One row of the value table; exact columns only when EXACT is set, then WHERE. */
 static void value_row(FILE *f, int exact, const char *label, const char *count, const char *inv1,
                       const char *invn, const char *mrv, const char *xcount, const char *xinv1,
-                      const char *xinvn)
+                      const char *xinvn, const char *where)
 {
-    char row[256];
-    int n = snprintf(row, sizeof row, "  %-18s %12s %9s %9s %9s", label, count, inv1, invn, mrv);
-    if (exact && n >= 0 && (size_t)n < sizeof row)
-        snprintf(row + n, sizeof row - (size_t)n, " %13s %12s %12s", xcount, xinv1, xinvn);
+    char row[256 + SP_SITES_WHERE_MAX];
+    int n = 0;
+    row_add(row, sizeof row, &n, "  %-*s %12s %9s %9s %9s", LABEL_WIDTH, label, count, inv1, invn,
+            mrv);
+    if (exact)
+        row_add(row, sizeof row, &n, " %13s %12s %12s", xcount, xinv1, xinvn);
+    if (*where)
+        row_add(row, sizeof row, &n, "   %s", where);
     put_row(f, row);
 }
 
-static int text_values(FILE *f, const prof_t *p)
+/* MERGED is set when an address was printed marked '*' (sp_sites_word). */
+static int text_values(FILE *f, const prof_t *p, int *merged)
 {
     const sp_value_params_t *vp = &p->value.params;
     int exact = p->exact != NULL;
@@ -341,13 +364,15 @@ static int text_values(FILE *f, const prof_t *p)
             plural(s.insns, "instruction", "instructions"), n, (unsigned)vp->table_size,
             plural(vp->table_size, "entry", "entries"), invn, clear);
     value_row(f, exact, "pc / value", "executed", "Inv-1", invn, "MRV", "exact", "exact Inv-1",
-              xinvn);
+              xinvn, sp_sites_where_title(&p->sites));
     for (size_t i = 0; i < n; i++) {
         const sp_value_insn_t *in = sp_value_insn_at(&p->value, idx[i]);
         const exact_site_t *x = exact_of(p, in->pc);
         const sp_value_entry_t *ent;
+        char where[SP_SITES_WHERE_MAX];
         size_t ne;
-        fmt_hex(a, sizeof a, in->pc);
+        *merged |= sp_sites_word(&p->sites, vp->kind, 0, in->pc, a, sizeof a);
+        sp_sites_where(&p->sites, vp->kind, 0, in->pc, where, sizeof where);
         fmt_u64(b, sizeof b, in->executed);
         fmt_pct(c, sizeof c, sp_value_inv(&p->value, in, 1));
         fmt_pct(d, sizeof d, sp_value_inv(&p->value, in, vp->top_n));
@@ -358,21 +383,22 @@ static int text_values(FILE *f, const prof_t *p)
             char xi1[32], xin[32];
             fmt_pct(xi1, sizeof xi1, share(x->top1, x->total));
             fmt_pct(xin, sizeof xin, share(x->topn, x->total));
-            value_row(f, exact, a, b, c, d, e, g, xi1, xin);
+            value_row(f, exact, a, b, c, d, e, g, xi1, xin, where);
         } else {
-            value_row(f, exact, a, b, c, d, e, g, h, h);
+            value_row(f, exact, a, b, c, d, e, g, h, h, where);
         }
         ent = sp_value_top(&p->value, in, &ne);
         for (size_t j = 0; j < ne; j++) {
             uint64_t xc = exact ? sp_profile_count(p->exact, vp->kind, in->pc, ent[j].value) : 0;
-            char label[48];
-            snprintf(label, sizeof label, "  %2zu. %" PRIx64, j + 1, ent[j].value);
+            char label[64];
+            sp_sites_word(&p->sites, vp->kind, 1, ent[j].value, a, sizeof a);
+            snprintf(label, sizeof label, "  %2zu. %s", j + 1, a);
             fmt_u64(b, sizeof b, ent[j].count);
             fmt_pct(c, sizeof c, share(ent[j].count, in->profiled));
             fmt_u64(g, sizeof g, xc);
             if (x && x->total)
                 fmt_pct(h, sizeof h, share(xc, x->total));
-            value_row(f, exact, label, b, c, "", "", g, h, "");
+            value_row(f, exact, label, b, c, "", "", g, h, "", "");
         }
     }
     fmt_u64(b, sizeof b, s.executed);
@@ -382,22 +408,25 @@ static int text_values(FILE *f, const prof_t *p)
     fmt_u64(g, sizeof g, p->x_total);
     fmt_pct(h, sizeof h, share(p->x_top1, p->x_total));
     fmt_pct(a, sizeof a, share(p->x_topn, p->x_total));
-    value_row(f, exact, "all", b, c, d, e, g, h, a);
+    value_row(f, exact, "all", b, c, d, e, g, h, a, "");
     free(idx);
     return 0;
 }
 
 static void site_row(FILE *f, int exact, const char *label, const char *count, const char *sh,
-                     const char *xcount, const char *xsh)
+                     const char *xcount, const char *xsh, const char *where)
 {
-    char row[256];
-    int n = snprintf(row, sizeof row, "  %-18s %12s %9s", label, count, sh);
-    if (exact && n >= 0 && (size_t)n < sizeof row)
-        snprintf(row + n, sizeof row - (size_t)n, " %13s %12s", xcount, xsh);
+    char row[256 + SP_SITES_WHERE_MAX];
+    int n = 0;
+    row_add(row, sizeof row, &n, "  %-*s %12s %9s", LABEL_WIDTH, label, count, sh);
+    if (exact)
+        row_add(row, sizeof row, &n, " %13s %12s", xcount, xsh);
+    if (*where)
+        row_add(row, sizeof row, &n, "   %s", where);
     put_row(f, row);
 }
 
-static int text_sites(FILE *f, const prof_t *p, unsigned kind)
+static int text_sites(FILE *f, const prof_t *p, unsigned kind, int *merged)
 {
     int exact = p->exact != NULL;
     size_t n, nall, *idx = shown_sites(p, kind, &n, &nall);
@@ -412,20 +441,24 @@ static int text_sites(FILE *f, const prof_t *p, unsigned kind)
         snprintf(targets, sizeof targets, "all targets");
     fprintf(f, "\n%s profile (%c): %zu %s, %zu shown, %s\n", sp_cli_kind_name(kind),
             sp_cli_kind_letter(kind), nall, plural(nall, "site", "sites"), n, targets);
-    site_row(f, exact, "site / target", "count", "share", "exact", "exact share");
+    site_row(f, exact, "site / target", "count", "share", "exact", "exact share",
+             sp_sites_where_title(&p->sites));
     for (size_t i = 0; i < n; i++) {
         const sp_profile_site_t *site = sp_profile_site_at(p->est, idx[i]);
         uint64_t xs = exact ? sp_profile_site_count(p->exact, kind, site->word0) : 0;
-        char label[48];
+        char label[64], word[24], where[SP_SITES_WHERE_MAX];
         size_t from = p->site_start[idx[i]], to = p->site_start[idx[i] + 1];
-        fmt_hex(label, sizeof label, site->word0);
+        *merged |= sp_sites_word(&p->sites, kind, 0, site->word0, label, sizeof label);
+        sp_sites_where(&p->sites, kind, 0, site->word0, where, sizeof where);
         fmt_u64(b, sizeof b, site->count);
         fmt_u64(g, sizeof g, xs);
-        site_row(f, exact, label, b, "", g, "");
+        site_row(f, exact, label, b, "", g, "", where);
         for (size_t j = from; j < to && (!p->o->targets || j - from < p->o->targets); j++) {
             const sp_profile_tuple_t *t = sp_profile_tuple_at(p->est, p->by_site[j]);
             uint64_t xc = exact ? sp_profile_count(p->exact, kind, t->word0, t->word1) : 0;
-            snprintf(label, sizeof label, "  %2zu. %" PRIx64, j - from + 1, t->word1);
+            *merged |= sp_sites_word(&p->sites, kind, 1, t->word1, word, sizeof word);
+            sp_sites_where(&p->sites, kind, 1, t->word1, where, sizeof where);
+            snprintf(label, sizeof label, "  %2zu. %s", j - from + 1, word);
             fmt_u64(b, sizeof b, t->count);
             fmt_pct(c, sizeof c, share(t->count, site->count));
             fmt_u64(g, sizeof g, xc);
@@ -433,30 +466,35 @@ static int text_sites(FILE *f, const prof_t *p, unsigned kind)
                 fmt_pct(h, sizeof h, share(xc, xs));
             else
                 snprintf(h, sizeof h, "-");
-            site_row(f, exact, label, b, c, g, h);
+            site_row(f, exact, label, b, c, g, h, where);
         }
     }
     fmt_u64(b, sizeof b, total);
     fmt_u64(g, sizeof g, exact ? sp_profile_kind_total(p->exact, kind) : 0);
-    site_row(f, exact, "all", b, "", g, "");
+    site_row(f, exact, "all", b, "", g, "", "");
     free(idx);
     return 0;
 }
 
 static int print_text(FILE *f, const prof_t *p)
 {
-    int any = 0;
+    int any = 0, merged = 0;
     text_header(f, p);
     for (unsigned k = 0; k < SP_KIND_COUNT; k++) {
         if (!kind_present(p, k))
             continue;
         any = 1;
-        if ((k == p->value.params.kind ? text_values(f, p) : text_sites(f, p, k)) != 0)
+        if ((k == p->value.params.kind ? text_values(f, p, &merged)
+                                       : text_sites(f, p, k, &merged)) != 0)
             return -1;
     }
     if (!any)
         fprintf(f, "\nno tuples: %s\n", p->o->trace ? "the trace had no events"
                                                    : "the message stream is empty");
+    if (merged) {
+        fputc('\n', f);
+        sp_sites_print_merged_note(f, &p->sites, 0);
+    }
     return 0;
 }
 
@@ -509,6 +547,7 @@ static int json_values(FILE *f, const prof_t *p)
         size_t ne;
         fputs(i ? ",{\"pc\":" : "{\"pc\":", f);
         sp_out_json_hex(f, in->pc);
+        sp_sites_json(f, &p->sites, vp->kind, 0, in->pc);
         fprintf(f, ",\"executed\":%" PRIu64 ",\"profiled\":%" PRIu64 ",\"inv1\":", in->executed,
                 in->profiled);
         sp_json_number(f, sp_value_inv(&p->value, in, 1));
@@ -566,6 +605,7 @@ static int json_sites(FILE *f, const prof_t *p, unsigned kind)
         size_t from = p->site_start[idx[i]], to = p->site_start[idx[i] + 1];
         fputs(i ? ",{\"site\":" : "{\"site\":", f);
         sp_out_json_hex(f, site->word0);
+        sp_sites_json(f, &p->sites, kind, 0, site->word0);
         fprintf(f, ",\"count\":%" PRIu64 ",\"exact\":", site->count);
         json_u64_or_null(f, exact, xs);
         fputs(",\"targets\":[", f);
@@ -574,6 +614,7 @@ static int json_sites(FILE *f, const prof_t *p, unsigned kind)
             uint64_t xc = exact ? sp_profile_count(p->exact, kind, t->word0, t->word1) : 0;
             fputs(j > from ? ",{\"target\":" : "{\"target\":", f);
             sp_out_json_hex(f, t->word1);
+            sp_sites_json(f, &p->sites, kind, 1, t->word1);
             fprintf(f, ",\"count\":%" PRIu64 ",\"share\":", t->count);
             sp_json_number(f, share(t->count, site->count));
             fputs(",\"exact\":", f);
@@ -606,13 +647,15 @@ static int print_json(FILE *f, const prof_t *p)
             sp_json_string(f, w, wl);
         else
             fputs("null", f);
+        fputs(",\"binary\":", f);
+        sp_sites_json_binary(f, &p->sites);
         fputs(",\"config\":{", f);
         sp_report_json_block(f, o, p->seed);
         fputs(",\"max_events\":", f);
         json_u64_or_null(f, o->max_events != 0, o->max_events);
         fprintf(f, "},\"events\":%" PRIu64, p->events);
     } else {
-        fputs("null,\"config\":null,\"events\":null", f);
+        fputs("null,\"binary\":null,\"config\":null,\"events\":null", f);
     }
     fprintf(f, ",\"messages\":%" PRIu64 ",\"counts\":%" PRIu64 ",\"saved\":", p->messages,
             sp_profile_total(p->est));
@@ -689,6 +732,7 @@ int sp_cmd_profile(const sp_cli_opts_t *o)
 
     memset(p, 0, sizeof *p);
     p->o = o;
+    sp_sites_init(&p->sites, o->word_bits);
     sp_profile_init(&p->own_est);
     if (sp_value_init(&p->value, &o->value) != 0) {
         /* the parser keeps every parameter in range; this is a bug, not a user error */
@@ -707,8 +751,7 @@ int sp_cmd_profile(const sp_cli_opts_t *o)
         rc = sp_replay_open(r, &oo, 1);
         if (rc == 0) {
             p->seed = sp_reg_read(r->model, SP_REG_SEED);
-            if (sp_trace_open(&rd, o->trace, err, sizeof err) != 0) {
-                fprintf(stderr, "stratprof: %s\n", err);
+            if (sp_sites_open_trace(&rd, &p->sites, o->trace, o->word_bits) != 0) {
                 sp_replay_close(r);
                 rc = SP_EXIT_FAIL;
                 goto out;
@@ -717,11 +760,16 @@ int sp_cmd_profile(const sp_cli_opts_t *o)
             r->on_message = on_message;
             r->ctx = p;
             rc = sp_replay_run(r, &rd);
+            if (rc == 0 && sp_sites_take_addresses(&p->sites, r) != 0) {
+                snprintf(r->err, sizeof r->err, "out of memory for the traced addresses");
+                rc = SP_EXIT_FAIL;
+            }
             if (rc == 0) {
                 p->est = &r->est;
                 p->exact = &r->ideal;
                 p->events = r->events;
                 p->messages = r->messages;
+                p->narrowed = r->narrowed;
                 rc = report(p);
             } else {
                 fprintf(stderr, "stratprof: %s\n", r->err);
@@ -733,6 +781,7 @@ int sp_cmd_profile(const sp_cli_opts_t *o)
         sp_replay_close(r);
     }
 out:
+    sp_sites_close(&p->sites);
     free(p->xs);
     free(p->by_site);
     free(p->site_start);

@@ -20,6 +20,8 @@ int sp_replay_open(sp_replay_t *r, const sp_cli_opts_t *o, int keep_profiles)
     memset(r, 0, sizeof *r);
     sp_profile_init(&r->ideal);
     sp_profile_init(&r->est);
+    sp_profile_init(&r->addresses[0]);
+    sp_profile_init(&r->addresses[1]);
     r->keep_profiles = keep_profiles;
     r->checkpoint = o->checkpoint;
     r->max_events = o->max_events;
@@ -42,6 +44,8 @@ void sp_replay_close(sp_replay_t *r)
     r->model = NULL;
     sp_profile_free(&r->ideal);
     sp_profile_free(&r->est);
+    sp_profile_free(&r->addresses[0]);
+    sp_profile_free(&r->addresses[1]);
 }
 
 static int drain(sp_replay_t *r)
@@ -94,6 +98,22 @@ static int finish(sp_replay_t *r)
     return 0;
 }
 
+/* Pairs each address word of T with the narrowed word the block will see (MASK). */
+static int keep_addresses(sp_replay_t *r, const sp_tuple_t *t, uint64_t mask)
+{
+    for (unsigned w = 0; w < 2; w++) {
+        sp_tuple_t a;
+        if (sp_trace_word_role(t->kind, w) == SP_TRACE_WORD_VALUE)
+            continue;
+        a.kind = t->kind;
+        a.word1 = w ? t->word1 : t->word0;
+        a.word0 = a.word1 & mask;
+        if (sp_profile_add(&r->addresses[w], &a, 1) != 0)
+            return -1;
+    }
+    return 0;
+}
+
 int sp_replay_run(sp_replay_t *r, sp_trace_reader_t *rd)
 {
     sp_tuple_t *buf = malloc(BATCH * sizeof *buf);
@@ -125,6 +145,11 @@ int sp_replay_run(sp_replay_t *r, sp_trace_reader_t *rd)
              * build cannot hold is counted, not narrowed silently */
             if ((buf[n].word0 | buf[n].word1) & ~mask)
                 r->narrowed++;
+            if (r->keep_profiles && mask != UINT64_MAX &&
+                keep_addresses(r, &buf[n], mask) != 0) {
+                snprintf(r->err, sizeof r->err, "out of memory for the traced addresses");
+                goto out;
+            }
             buf[n].word0 &= mask;
             buf[n].word1 &= mask;
             buf[n].kind &= 7u;

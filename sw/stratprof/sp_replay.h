@@ -34,6 +34,10 @@ struct sp_replay {
     uint64_t events;    /* tuples fed */
     uint64_t messages;  /* messages drained */
     uint64_t narrowed;  /* tuples with a word wider than the build's: the block keeps its low bits */
+    /* With narrow words, for each word that is an address (sp_trace_word_role), the trace's
+     * words behind what the block sees: tuples <kind, narrowed word, word as traced> of word 0
+     * and of word 1, so that reports print addresses in full (sp_sites.h). */
+    sp_profile_t addresses[2];
     uint64_t checkpoint, max_events; /* 0 = none / whole trace */
     sp_replay_msg_fn on_message;
     sp_replay_point_fn on_point;

@@ -20,11 +20,12 @@
 /* ------------------------------------------------------------ measuring */
 
 void sp_report_init(sp_run_report_t *rep, const sp_cli_opts_t *o, const sp_trace_reader_t *rd,
-                    uint32_t seed)
+                    const sp_sites_t *sites, uint32_t seed)
 {
     memset(rep, 0, sizeof *rep);
     rep->opts = o;
     rep->reader = rd;
+    rep->sites = sites;
     rep->seed = seed;
 }
 
@@ -198,17 +199,8 @@ static void fmt_error(char *buf, size_t n, const sp_metric_result_t *m)
 
 const char *sp_report_workload(const sp_trace_reader_t *rd, size_t *len)
 {
-    const char *c = sp_trace_comments(rd), *p;
-    for (p = c; p && *p;) {
-        const char *nl = strchr(p, '\n');
-        size_t l = nl ? (size_t)(nl - p) : strlen(p);
-        if (l > 10 && strncmp(p, "workload: ", 10) == 0) {
-            *len = l - 10;
-            return p + 10;
-        }
-        p += l + (nl != NULL);
-    }
-    return NULL;
+    const char *w = sp_trace_header_value(rd, SP_TRACE_KEY_WORKLOAD, len);
+    return w && *len ? w : NULL;
 }
 
 static void print_config(FILE *f, const sp_run_report_t *rep)
@@ -224,6 +216,7 @@ static void print_config(FILE *f, const sp_run_report_t *rep)
             sp_trace_compressed(rep->reader) ? ", gzip" : "");
     if (w)
         fprintf(f, "  workload     %.*s\n", (int)wl, w);
+    sp_sites_print_binary(f, rep->sites, "  binary       ");
     fprintf(f, "  compressor   %s  (--mode %s, %s%s)\n", desc, sp_cli_mode_name(o->mode),
             sp_cli_mode_title(o->mode), o->assoc ? ", then A_k" : "");
     if (o->assoc)
@@ -290,10 +283,10 @@ static void print_final(FILE *f, const sp_run_report_t *rep)
     fprintf(f, "\nfinal (block stopped%s)\n", rep->opts->assoc ? ", A_k flushed" : "");
     fprintf(f, "  events         %12" PRIu64 "\n", pt->events);
     fprintf(f, "  messages       %12" PRIu64 "\n", pt->messages);
-    if (pt->narrowed)
-        fprintf(f, "  narrowed       %12" PRIu64 "    (tuples with a word above %u bits: the block and the exact\n"
-                   "                                   profile keep the low %u bits)\n",
-                pt->narrowed, rep->opts->word_bits, rep->opts->word_bits);
+    if (pt->narrowed) {
+        fprintf(f, "  narrowed       %12" PRIu64 "  ", pt->narrowed);
+        sp_report_narrowed_note(f, 31, pt->narrowed, rep->opts->word_bits);
+    }
     for (int k = -1; k < (int)SP_KIND_COUNT; k++) {
         const sp_metric_result_t *m = k < 0 ? &pt->all : &pt->by_kind[k];
         char label[16];
@@ -330,6 +323,17 @@ static void print_accounting(FILE *f, const sp_run_report_t *rep)
             rep->conserved ? "held" : "VIOLATED");
 }
 
+void sp_report_narrowed_note(FILE *f, int indent, uint64_t narrowed, unsigned word_bits)
+{
+    fprintf(f,
+            "%s a word wider than %u bits. The block models %u-bit words\n"
+            "%*s(--word-bits %u), so the high bits of each word were dropped, for the\n"
+            "%*sblock and the exact profile alike; addresses are still printed in\n"
+            "%*sfull, and --word-bits 64 keeps every bit.\n",
+            narrowed == 1 ? "tuple had" : "tuples had", word_bits, word_bits, indent, "",
+            word_bits, indent, "", indent, "");
+}
+
 /* --top as a size_t that cannot wrap on a 32-bit host */
 static size_t top_wanted(const sp_run_report_t *rep)
 {
@@ -338,8 +342,10 @@ static size_t top_wanted(const sp_run_report_t *rep)
 
 static int print_top(FILE *f, const sp_run_report_t *rep, const sp_replay_t *r)
 {
+    const sp_sites_t *sites = rep->sites;
     size_t n = top_wanted(rep);
     top_site_t *top;
+    int merged = 0;
     if (rep->opts->top == 0)
         return 0;
     top = top_sites(r, &n);
@@ -351,31 +357,38 @@ static int print_top(FILE *f, const sp_run_report_t *rep, const sp_replay_t *r)
     }
     fprintf(f, "\ntop %zu sites by exact executions (invariance = share of the site's executions)\n",
             n);
-    fprintf(f, "  %4s %-4s %-16s %12s %12s   %-16s %10s %10s\n", "rank", "kind", "site",
-            "exact", "estimated", "top values", "exact inv%", "est inv%");
+    fprintf(f, "  %4s %-4s %-18s %12s %12s   %-18s %10s %10s%s\n", "rank", "kind", "site",
+            "exact", "estimated", "top values", "exact inv%", "est inv%",
+            sites->names ? "   site in the program" : "");
     for (size_t i = 0; i < n; i++) {
         const top_site_t *s = &top[i];
-        char site[20];
-        snprintf(site, sizeof site, "%" PRIx64, s->site->word0);
+        unsigned kind = s->site->kind;
+        char site[24], where[SP_SITES_WHERE_MAX];
+        merged |= sp_sites_word(sites, kind, 0, s->site->word0, site, sizeof site);
+        sp_sites_where(sites, kind, 0, s->site->word0, where, sizeof where);
         for (unsigned j = 0; j < s->nvalues || j == 0; j++) {
-            char val[20] = "", est_inv[16] = "-";
+            char val[24] = "", est_inv[16] = "-";
             double ex = 0.0;
             if (j < s->nvalues) {
-                uint64_t np = sp_profile_count(&r->est, s->site->kind, s->site->word0,
-                                               s->values[j].word1);
-                snprintf(val, sizeof val, "%" PRIx64, s->values[j].word1);
+                uint64_t np = sp_profile_count(&r->est, kind, s->site->word0, s->values[j].word1);
+                merged |= sp_sites_word(sites, kind, 1, s->values[j].word1, val, sizeof val);
                 ex = share_pct(s->values[j].exact, s->site->count);
                 if (s->est)
                     snprintf(est_inv, sizeof est_inv, "%.2f", share_pct(np, s->est));
             }
             if (j == 0)
-                fprintf(f, "  %4zu %-4c %-16s %12" PRIu64 " %12" PRIu64 "   ", i + 1,
-                        kind_char(s->site->kind), site, s->site->count, s->est);
+                fprintf(f, "  %4zu %-4c %-18s %12" PRIu64 " %12" PRIu64 "   ", i + 1,
+                        kind_char(kind), site, s->site->count, s->est);
             else
-                fprintf(f, "  %4s %-4s %-16s %12s %12s   ", "", "", "", "", "");
-            fprintf(f, "%-16s %10.2f %10s\n", val, ex, est_inv);
+                fprintf(f, "  %4s %-4s %-18s %12s %12s   ", "", "", "", "", "");
+            fprintf(f, "%-18s %10.2f %10s", val, ex, est_inv);
+            if (j == 0 && where[0])
+                fprintf(f, "   %s", where);
+            fputc('\n', f);
         }
     }
+    if (merged)
+        sp_sites_print_merged_note(f, sites, 2);
     free(top);
     return 0;
 }
@@ -459,20 +472,25 @@ static void json_config(FILE *f, const sp_run_report_t *rep)
     fputc('}', f);
 }
 
-static void json_top(FILE *f, const top_site_t *top, size_t n, const sp_replay_t *r)
+static void json_top(FILE *f, const top_site_t *top, size_t n, const sp_replay_t *r,
+                     const sp_sites_t *sites)
 {
     fputs("\"top\":[", f);
     for (size_t i = 0; i < n; i++) {
         const top_site_t *s = &top[i];
-        fprintf(f, "%s{\"kind\":\"%c\",\"site\":\"%" PRIx64 "\",\"exact\":%" PRIu64
-                   ",\"estimated\":%" PRIu64 ",\"values\":[",
-                i ? "," : "", kind_char(s->site->kind), s->site->word0, s->site->count, s->est);
+        unsigned kind = s->site->kind;
+        fprintf(f, "%s{\"kind\":\"%c\",\"site\":", i ? "," : "", kind_char(kind));
+        sp_out_json_hex(f, s->site->word0);
+        sp_sites_json(f, sites, kind, 0, s->site->word0);
+        fprintf(f, ",\"exact\":%" PRIu64 ",\"estimated\":%" PRIu64 ",\"values\":[",
+                s->site->count, s->est);
         for (unsigned j = 0; j < s->nvalues; j++) {
-            uint64_t np = sp_profile_count(&r->est, s->site->kind, s->site->word0,
-                                           s->values[j].word1);
-            fprintf(f, "%s{\"value\":\"%" PRIx64 "\",\"exact\":%" PRIu64 ",\"estimated\":%" PRIu64
-                       ",\"exact_inv_pct\":",
-                    j ? "," : "", s->values[j].word1, s->values[j].exact, np);
+            uint64_t np = sp_profile_count(&r->est, kind, s->site->word0, s->values[j].word1);
+            fputs(j ? ",{\"value\":" : "{\"value\":", f);
+            sp_out_json_hex(f, s->values[j].word1);
+            sp_sites_json(f, sites, kind, 1, s->values[j].word1);
+            fprintf(f, ",\"exact\":%" PRIu64 ",\"estimated\":%" PRIu64 ",\"exact_inv_pct\":",
+                    s->values[j].exact, np);
             sp_json_number(f, share_pct(s->values[j].exact, s->site->count));
             fputs(",\"est_inv_pct\":", f);
             if (s->est)
@@ -501,6 +519,8 @@ int sp_report_json(FILE *f, const sp_run_report_t *rep, const sp_replay_t *r)
         sp_json_string(f, w, wl);
     else
         fputs("null", f);
+    fputs(",\"binary\":", f);
+    sp_sites_json_binary(f, rep->sites);
     fputc(',', f);
     json_config(f, rep);
     fputc(',', f);
@@ -515,7 +535,7 @@ int sp_report_json(FILE *f, const sp_run_report_t *rep, const sp_replay_t *r)
     for (unsigned i = 0; i < SP_ACC_COUNT; i++)
         fprintf(f, "%s\"%s\":%" PRIu64, i ? "," : "", sp_cli_acc_name(i), rep->acc[i]);
     fprintf(f, "},\"conserved\":%s,", rep->conserved ? "true" : "false");
-    json_top(f, top, ntop, r);
+    json_top(f, top, ntop, r, rep->sites);
     free(top);
     fputs("}\n", f);
     return 0;

@@ -13,6 +13,7 @@
 #include "sp_cli.h"
 #include "sp_profile.h"
 #include "sp_replay.h"
+#include "sp_sites.h"
 #include "sp_trace.h"
 
 /* The measurements at one point of the run. */
@@ -27,6 +28,7 @@ typedef struct sp_point {
 typedef struct sp_run_report {
     const sp_cli_opts_t *opts;
     const sp_trace_reader_t *reader;
+    const sp_sites_t *sites; /* how addresses are printed */
     uint32_t seed; /* SEED register as configured */
     sp_point_t *points; /* checkpoints */
     size_t npoints, cap;
@@ -36,7 +38,7 @@ typedef struct sp_run_report {
 } sp_run_report_t;
 
 void sp_report_init(sp_run_report_t *rep, const sp_cli_opts_t *o, const sp_trace_reader_t *rd,
-                    uint32_t seed);
+                    const sp_sites_t *sites, uint32_t seed);
 void sp_report_free(sp_run_report_t *rep);
 
 /* The sp_replay_point_fn: measures and records a point (CTX is the sp_run_report_t). */
@@ -51,5 +53,9 @@ const char *sp_report_workload(const sp_trace_reader_t *rd, size_t *len);
 /* The block's configuration as JSON members, "mode" to "word_bits" without braces
  * (the start of run's "config" object; profile's "config" uses it too). */
 void sp_report_json_block(FILE *f, const sp_cli_opts_t *o, uint32_t seed);
+
+/* What NARROWED tuples with words wider than WORD_BITS mean, once per report: the rest
+ * of the line the caller began with the count, then lines INDENT spaces in. */
+void sp_report_narrowed_note(FILE *f, int indent, uint64_t narrowed, unsigned word_bits);
 
 #endif

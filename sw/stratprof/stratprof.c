@@ -18,6 +18,7 @@
 #include "sp_pfile.h"
 #include "sp_replay.h"
 #include "sp_report.h"
+#include "sp_sites.h"
 #include "sp_trace.h"
 
 static const char usage_main[] =
@@ -60,7 +61,8 @@ static const char usage_block[] =
     "                        it into the xorshift32 state, so 1, 2, 3 are fine\n"
     "                        (default: the block's reset value 0x9e3779b9)\n"
     "  --word-bits 32|64     built word width; 32 keeps the low 32 bits of each\n"
-    "                        word, in the exact profile too (32)\n"
+    "                        word, in the exact profile too; reports still print\n"
+    "                        addresses in full (32)\n"
     "  --max-events N        stop after N events (the whole trace)\n";
 
 static const char usage_run[] =
@@ -79,7 +81,8 @@ static const char usage_run_tail[] =
     "run options:\n"
     "  --checkpoint N        measure every N events; 0 = only at the end (100000)\n"
     "  --top N               show the N hottest sites with their 3 hottest values,\n"
-    "                        exact and estimated (0)\n"
+    "                        exact and estimated, each site named from the executable\n"
+    "                        the trace's header names (0)\n"
     "  --json                print exactly one JSON object instead of text\n"
     "  --cycles-per-event C  program cycles per profiled event, for overhead % (4.25:\n"
     "                        the paper's 4M events ~ 17M instructions at one per cycle)\n"
@@ -284,6 +287,7 @@ static int cmd_run(const sp_cli_opts_t *o)
     sp_replay_t replay, *r = &replay;
     sp_trace_reader_t rd;
     sp_run_report_t rep;
+    sp_sites_t sites;
     int rc;
     rc = sp_replay_open(r, o, 1);
     if (rc) {
@@ -291,14 +295,18 @@ static int cmd_run(const sp_cli_opts_t *o)
         sp_replay_close(r);
         return rc;
     }
-    if ((rc = open_trace(&rd, o->trace)) != 0) {
+    if ((rc = sp_sites_open_trace(&rd, &sites, o->trace, o->word_bits)) != 0) {
         sp_replay_close(r);
         return rc;
     }
-    sp_report_init(&rep, o, &rd, sp_reg_read(r->model, SP_REG_SEED));
+    sp_report_init(&rep, o, &rd, &sites, sp_reg_read(r->model, SP_REG_SEED));
     r->on_point = sp_report_point;
     r->ctx = &rep;
     rc = sp_replay_run(r, &rd);
+    if (rc == 0 && sp_sites_take_addresses(&sites, r) != 0) {
+        snprintf(r->err, sizeof r->err, "out of memory for the traced addresses");
+        rc = SP_EXIT_FAIL;
+    }
     if (rc == 0) {
         rc = o->json ? sp_report_json(stdout, &rep, r) : sp_report_text(stdout, &rep, r);
         if (rc)
@@ -311,6 +319,7 @@ static int cmd_run(const sp_cli_opts_t *o)
         rc = sp_out_finish_stdout();
     }
     sp_report_free(&rep);
+    sp_sites_close(&sites);
     sp_trace_close(&rd);
     sp_replay_close(r);
     return rc;

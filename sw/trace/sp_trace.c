@@ -719,6 +719,175 @@ void sp_trace_close(sp_trace_reader_t *r)
         r->state = SP_ST_CLOSED;
 }
 
+/* ---------------------------------------------------------- header lines */
+
+/* One line of the header comments, without its '\n', and its number. */
+typedef struct sp_comment {
+    const char *text;
+    size_t len;
+    uint64_t number;
+} sp_comment_t;
+
+/* Steps C to the next header comment line: 1, or 0 after the last. */
+static int sp_next_comment(const char *comments, size_t *pos, sp_comment_t *c)
+{
+    const char *p = comments + *pos, *nl;
+    if (!*p)
+        return 0;
+    nl = strchr(p, '\n');
+    c->text = p;
+    c->len = nl ? (size_t)(nl - p) : strlen(p);
+    c->number++;
+    *pos += c->len + (nl != NULL);
+    return 1;
+}
+
+/* The value of line C if it is "KEY: VALUE" (or "KEY:" with nothing after), else NULL. */
+static const char *sp_comment_value(const sp_comment_t *c, const char *key,
+                                    size_t *len)
+{
+    size_t k = strlen(key);
+    if (c->len < k + 1 || memcmp(c->text, key, k) != 0 || c->text[k] != ':')
+        return NULL;
+    if (c->len == k + 1) {
+        *len = 0;
+        return c->text + k + 1;
+    }
+    if (c->text[k + 1] != ' ')
+        return NULL;
+    *len = c->len - k - 2;
+    return c->text + k + 2;
+}
+
+const char *sp_trace_header_value(const sp_trace_reader_t *r, const char *key,
+                                  size_t *len)
+{
+    const char *comments = sp_trace_comments(r), *v;
+    sp_comment_t c = {NULL, 0, 0};
+    size_t pos = 0;
+    while (sp_next_comment(comments, &pos, &c))
+        if ((v = sp_comment_value(&c, key, len)) != NULL)
+            return v;
+    return NULL;
+}
+
+void sp_trace_comment_where(const sp_trace_reader_t *r, uint64_t line,
+                            char *buf, size_t len)
+{
+    const char *name = r->name ? r->name : "<closed trace>";
+    if (r->format == SP_TRACE_BINARY)
+        snprintf(buf, len, "%s: header comment %" PRIu64, name, line);
+    else
+        snprintf(buf, len, "%s:%" PRIu64, name, line);
+}
+
+static int sp_origin_fail(const sp_trace_reader_t *r, uint64_t line,
+                          char *err, size_t errlen, const char *fmt, ...)
+{
+    char msg[SP_TRACE_ERR_MAX];
+    va_list ap;
+    int n;
+    sp_trace_comment_where(r, line, msg, sizeof msg);
+    n = (int)strlen(msg);
+    n += snprintf(msg + n, sizeof msg - (size_t)n, ": ");
+    va_start(ap, fmt);
+    sp_vappend(msg, sizeof msg, n, fmt, ap);
+    va_end(ap);
+    sp_copy_err(err, errlen, msg);
+    return -1;
+}
+
+/* N hex digits at V into *X (N at most 16); 0, or -1 if one is not hex. */
+static int sp_parse_hex(const char *v, size_t n, uint64_t *x)
+{
+    size_t i;
+    *x = 0;
+    for (i = 0; i < n; i++) {
+        unsigned d = sp_hex1[(unsigned char)v[i]];
+        if (!d)
+            return -1;
+        *x = (*x << 4) | (d - 1);
+    }
+    return 0;
+}
+
+int sp_trace_origin(const sp_trace_reader_t *r, sp_trace_origin_t *o,
+                    char *err, size_t errlen)
+{
+    enum { BINARY, LOAD_BASE, BUILD_ID, KEYS };
+    static const char *const keys[KEYS] = {SP_TRACE_KEY_BINARY,
+                                           SP_TRACE_KEY_LOAD_BASE,
+                                           SP_TRACE_KEY_BUILD_ID};
+    const char *comments = sp_trace_comments(r), *v;
+    uint64_t first[KEYS] = {0}, x;
+    sp_comment_t c = {NULL, 0, 0};
+    char shown[96];
+    size_t pos = 0, n, k, i;
+
+    memset(o, 0, sizeof *o);
+    while (sp_next_comment(comments, &pos, &c)) {
+        for (k = 0; k < KEYS; k++)
+            if ((v = sp_comment_value(&c, keys[k], &n)) != NULL)
+                break;
+        if (k == KEYS)
+            continue;
+        sp_show_bytes(shown, sizeof shown, v, n);
+        if (first[k])
+            return sp_origin_fail(r, c.number, err, errlen, "a second '%s:' "
+                                  "line (the first is header line %" PRIu64
+                                  ")", keys[k], first[k]);
+        first[k] = c.number;
+        if (k == BINARY) {
+            if (n == 0 || v[0] != '/')
+                return sp_origin_fail(r, c.number, err, errlen, "binary: '%s'"
+                                      " is not an absolute path", shown);
+            if (n >= sizeof o->binary)
+                return sp_origin_fail(r, c.number, err, errlen, "binary: the "
+                                      "path is longer than %u bytes",
+                                      (unsigned)sizeof o->binary - 1);
+            memcpy(o->binary, v, n);
+            o->binary[n] = '\0';
+            o->binary_line = c.number;
+        } else if (k == LOAD_BASE) {
+            if (n < 3 || n > 18 || v[0] != '0' || v[1] != 'x' ||
+                sp_parse_hex(v + 2, n - 2, &x) != 0)
+                return sp_origin_fail(r, c.number, err, errlen, "load-base: "
+                                      "'%s' is not an address (0x and 1 to 16"
+                                      " hex digits)", shown);
+            o->load_base = x;
+            o->has_load_base = 1;
+        } else {
+            for (i = 0; i < n && sp_hex1[(unsigned char)v[i]]; i++)
+                ;
+            if (i < n || n == 0 || n % 2 || n > 2 * SP_TRACE_BUILD_ID_MAX)
+                return sp_origin_fail(r, c.number, err, errlen, "build-id: '%s'"
+                                      " is not a build id (an even number of "
+                                      "hex digits, at most %u)", shown,
+                                      2 * SP_TRACE_BUILD_ID_MAX);
+            /* lower case, so that it compares equal to what libdwfl reads */
+            for (i = 0; i < n; i++)
+                o->build_id[i] = (char)(v[i] >= 'A' && v[i] <= 'F' ? v[i] - 'A' + 'a' : v[i]);
+            o->build_id[n] = '\0';
+        }
+    }
+    return 0;
+}
+
+sp_trace_word_role_t sp_trace_word_role(unsigned kind, unsigned word)
+{
+    /* docs/trace-format.md: a load, a block, a call or a type check site in
+     * word0; the block entered, the function called, the method table in word1 */
+    static const unsigned char roles[SP_KIND_COUNT][2] = {
+        [SP_KIND_VALUE] = {SP_TRACE_WORD_RETURN, SP_TRACE_WORD_VALUE},
+        [SP_KIND_EDGE] = {SP_TRACE_WORD_RETURN, SP_TRACE_WORD_RETURN},
+        [SP_KIND_CALL] = {SP_TRACE_WORD_RETURN, SP_TRACE_WORD_ENTRY},
+        [SP_KIND_TYPE] = {SP_TRACE_WORD_RETURN, SP_TRACE_WORD_DATA},
+    };
+    if (kind >= SP_KIND_COUNT || word > 1)
+        return SP_TRACE_WORD_VALUE;
+    return (sp_trace_word_role_t)roles[kind][word];
+}
+
 /* ---------------------------------------------------------------- writer */
 
 static int sp_wfail(sp_trace_writer_t *w, const char *fmt, ...)

@@ -99,6 +99,61 @@ int sp_trace_compressed(const sp_trace_reader_t *r);  /* 1 if gzip input */
 void sp_trace_close(sp_trace_reader_t *r);
 
 /*
+ * Header comments of the form "KEY: VALUE" that carry meaning
+ * (docs/trace-format.md, "Header lines"): the command that ran, and what it
+ * takes to name the program's addresses, which sw/tracer writes.
+ */
+#define SP_TRACE_KEY_WORKLOAD  "workload"
+#define SP_TRACE_KEY_BINARY    "binary"
+#define SP_TRACE_KEY_LOAD_BASE "load-base"
+#define SP_TRACE_KEY_BUILD_ID  "build-id"
+/* Longest build id accepted, in bytes (GNU ld and lld write 20, a SHA-1). */
+#define SP_TRACE_BUILD_ID_MAX 64u
+
+/* The value of the first header comment "KEY: VALUE", *LEN bytes, not
+ * NUL-terminated; NULL when the header has none. */
+const char *sp_trace_header_value(const sp_trace_reader_t *r, const char *key,
+                                  size_t *len);
+
+/* The traced program as the header names it; "" and 0 where a line is absent. */
+typedef struct sp_trace_origin {
+    char binary[SP_TRACE_LINE_MAX];  /* absolute path of the executable */
+    uint64_t binary_line;            /* header comment line naming it (1-based) */
+    uint64_t load_base;              /* start of its first mapping */
+    int has_load_base;
+    char build_id[2 * SP_TRACE_BUILD_ID_MAX + 1]; /* lower-case hex */
+} sp_trace_origin_t;
+
+/*
+ * Reads the binary, load-base and build-id lines of the header into *O.
+ * Returns 0, or -1 with "FILE:LINE: what is wrong" in ERR when one of them
+ * is malformed or repeated.
+ */
+int sp_trace_origin(const sp_trace_reader_t *r, sp_trace_origin_t *o,
+                    char *err, size_t errlen);
+
+/* Where header comment LINE (1-based) is, for messages: "FILE:LINE" in a
+ * text trace (the header's lines are the file's first), "FILE: header
+ * comment LINE" in a binary one. */
+void sp_trace_comment_where(const sp_trace_reader_t *r, uint64_t line,
+                            char *buf, size_t len);
+
+/*
+ * What word WORD (0 or 1) of a KIND tuple holds, by the table of
+ * docs/trace-format.md. Code addresses from clang's instrumentation, as in
+ * every trace sw/tracer writes, are return addresses of the callbacks'
+ * calls: the instruction they stand for ends just before them.
+ */
+typedef enum sp_trace_word_role {
+    SP_TRACE_WORD_VALUE = 0,   /* a loaded value, a path id, a user word */
+    SP_TRACE_WORD_RETURN,      /* code: a return address (sites, blocks) */
+    SP_TRACE_WORD_ENTRY,       /* code: a function's first instruction */
+    SP_TRACE_WORD_DATA         /* a data address (a method table) */
+} sp_trace_word_role_t;
+
+sp_trace_word_role_t sp_trace_word_role(unsigned kind, unsigned word);
+
+/*
  * Creates PATH ("-" = standard output) in FORMAT. LEVEL 0 writes plain
  * bytes, 1..9 gzip at that level. COMMENTS (NULL or "" for none) is text in
  * the form sp_trace_comments() returns; it is written first. Returns 0, or -1

@@ -8,13 +8,16 @@
  * Link it into a program compiled with those flags; the SP_TRACE_*
  * environment variables, read once at start-up, choose the file, the kinds,
  * the warm-up to skip and the number of events to record
- * (sw/tracer/README.md). This file is compiled by the ordinary $(CC) with no
- * instrumentation; every function is also marked no_instrument_function so
- * that stays true when someone builds everything with -finstrument-functions.
+ * (sw/tracer/README.md). The header also names the executable, where it was
+ * loaded and its build id, so that stratprof can name the addresses. This
+ * file is compiled by the ordinary $(CC) with no instrumentation; every
+ * function is also marked no_instrument_function so that stays true when
+ * someone builds everything with -finstrument-functions.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* dl_iterate_phdr */
 
 #include <errno.h>
+#include <link.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -33,6 +36,8 @@
 
 /* The longest part of the command line kept in "# workload:". */
 #define SP_WORKLOAD_MAX 1024u
+/* The longest executable path "# binary: PATH" holds within a line's limit. */
+#define SP_BINARY_MAX (SP_TRACE_LINE_MAX - (sizeof "# " SP_TRACE_KEY_BINARY ": " - 1))
 
 /* sp_state: recording only in SP_ON; the callbacks test it without the lock. */
 enum { SP_OFF = 0, SP_ON = 1, SP_CLOSED = 2, SP_FORKED = 3 };
@@ -199,8 +204,92 @@ static SP_NOINSTR void sp_put_workload(char *out, size_t cap)
         else if ((unsigned char)cmd[i] < 0x20 || cmd[i] == 0x7f)
             cmd[i] = '?';
     cmd[n] = '\0';
-    snprintf(out, cap, "workload: %s%s\n", n ? cmd : "(unknown)",
+    snprintf(out, cap, SP_TRACE_KEY_WORKLOAD ": %s%s\n", n ? cmd : "(unknown)",
              n == SP_WORKLOAD_MAX ? "..." : "");
+}
+
+/* Where the executable lies in memory and its build id. */
+typedef struct sp_image {
+    uint64_t load_base; /* start of its first mapping; 0 if unknown */
+    char build_id[2 * SP_TRACE_BUILD_ID_MAX + 1]; /* hex, "" if none */
+} sp_image_t;
+
+/* The GNU build id among the notes of one PT_NOTE segment, as hex. */
+static SP_NOINSTR void sp_find_build_id(const unsigned char *p, size_t size,
+                                        size_t align, char *hex)
+{
+    static const char digits[] = "0123456789abcdef";
+    while (size >= sizeof(ElfW(Nhdr))) {
+        const ElfW(Nhdr) *nh = (const void *)p;
+        size_t name = (nh->n_namesz + align - 1) & ~(align - 1);
+        size_t desc = (nh->n_descsz + align - 1) & ~(align - 1);
+        size_t len = sizeof *nh + name + desc, i;
+        if (len > size)
+            return;
+        if (nh->n_type == NT_GNU_BUILD_ID && nh->n_namesz == sizeof "GNU" &&
+            memcmp(p + sizeof *nh, "GNU", sizeof "GNU") == 0 &&
+            nh->n_descsz > 0 && nh->n_descsz <= SP_TRACE_BUILD_ID_MAX) {
+            const unsigned char *id = p + sizeof *nh + name;
+            for (i = 0; i < nh->n_descsz; i++) {
+                hex[2 * i] = digits[id[i] >> 4];
+                hex[2 * i + 1] = digits[id[i] & 15];
+            }
+            hex[2 * i] = '\0';
+            return;
+        }
+        p += len;
+        size -= len;
+    }
+}
+
+/* dl_iterate_phdr reports the executable first: the lowest of its loadable
+ * segments, page-aligned, is where its first mapping starts. */
+static SP_NOINSTR int sp_image_of_executable(struct dl_phdr_info *info,
+                                             size_t size, void *data)
+{
+    sp_image_t *im = data;
+    uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE), low = UINT64_MAX;
+    ElfW(Half) i;
+    (void)size;
+    for (i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+        uint64_t at = (uint64_t)info->dlpi_addr + ph->p_vaddr;
+        if (ph->p_type == PT_LOAD && (at & ~(page - 1)) < low)
+            low = at & ~(page - 1);
+        if (ph->p_type == PT_NOTE && !im->build_id[0])
+            sp_find_build_id((const unsigned char *)(uintptr_t)at, ph->p_memsz,
+                             ph->p_align == 8 ? 8 : 4, im->build_id);
+    }
+    im->load_base = low == UINT64_MAX ? 0 : low;
+    return 1;
+}
+
+/* Writes what naming the program's addresses later takes: "binary:" with
+ * the executable's absolute path, "load-base:" and "build-id:"; a line that
+ * cannot be known (no /proc) is left out, and stratprof then prints
+ * addresses only. */
+static SP_NOINSTR void sp_put_origin(char *out, size_t cap)
+{
+    char path[SP_BINARY_MAX + 1];
+    sp_image_t im;
+    ssize_t n = readlink("/proc/self/exe", path, sizeof path);
+    size_t len;
+    memset(&im, 0, sizeof im);
+    dl_iterate_phdr(sp_image_of_executable, &im);
+    out[0] = '\0';
+    if (n > 0 && (size_t)n < sizeof path && path[0] == '/') {
+        path[n] = '\0';
+        if (!strpbrk(path, "\n\r"))
+            snprintf(out, cap, SP_TRACE_KEY_BINARY ": %s\n", path);
+    }
+    len = strlen(out);
+    if (im.load_base)
+        snprintf(out + len, cap - len, SP_TRACE_KEY_LOAD_BASE ": 0x%llx\n",
+                 (unsigned long long)im.load_base);
+    len = strlen(out);
+    if (im.build_id[0])
+        snprintf(out + len, cap - len, SP_TRACE_KEY_BUILD_ID ": %s\n",
+                 im.build_id);
 }
 
 static SP_NOINSTR void sp_fork_prepare(void);
@@ -212,7 +301,8 @@ static SP_NOINSTR void sp_fork_child(void);
 __attribute__((constructor(101))) static SP_NOINSTR void sp_tracer_init(void)
 {
     const char *out = getenv("SP_TRACE_OUT"), *v;
-    char comments[SP_WORKLOAD_MAX + 1024], err[SP_TRACE_ERR_MAX];
+    char comments[SP_WORKLOAD_MAX + SP_TRACE_LINE_MAX + 1024];
+    char err[SP_TRACE_ERR_MAX];
     size_t len;
 
     sp_busy = 1;
@@ -245,6 +335,8 @@ __attribute__((constructor(101))) static SP_NOINSTR void sp_tracer_init(void)
         sp_die("SP_TRACE_OUT", out, "out of memory");
 
     sp_put_workload(comments, sizeof comments);
+    len = strlen(comments);
+    sp_put_origin(comments + len, sizeof comments - len);
     len = strlen(comments);
     snprintf(comments + len, sizeof comments - len,
              "tracer: sw/tracer (libsptracer): clang -fsanitize-coverage="

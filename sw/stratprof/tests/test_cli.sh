@@ -484,20 +484,20 @@ same "$(cat "$TMP/out")" "stratprof profile
   messages     $TINY (6 messages, 17 counts)
 
 value profile (v): 2 instructions, 2 shown; TNV 10 entries, Inv-5, clear interval 2000 (adaptive)
-  pc / value             executed     Inv-1     Inv-5       MRV
-  100                           8    75.00%   100.00%    62.50%
-     1. 4                       6    75.00%
-     2. 8                       2    25.00%
-  200                           3   100.00%   100.00%    66.67%
-     1. 7                       3   100.00%
-  all                          11    81.82%   100.00%    63.64%
+  pc / value                 executed     Inv-1     Inv-5       MRV
+  0x100                             8    75.00%   100.00%    62.50%
+     1. 0x4                         6    75.00%
+     2. 0x8                         2    25.00%
+  0x200                             3   100.00%   100.00%    66.67%
+     1. 0x7                         3   100.00%
+  all                              11    81.82%   100.00%    63.64%
 
 edge profile (e): 1 site, 1 shown, up to 3 targets each
-  site / target             count     share
-  40                            6
-     1. 44                      5    83.33%
-     2. 60                      1    16.67%
-  all                           6" "profile --messages text"
+  site / target                 count     share
+  0x40                              6
+     1. 0x44                        5    83.33%
+     2. 0x60                        1    16.67%
+  all                               6" "profile --messages text"
 run profile --messages "$TINY" --json
 same "$(wc -l <"$TMP/out" | tr -d ' ')" 1 "profile JSON is one line"
 pycheck 'd["command"] == "profile" and d["trace"] is None and d["config"] is None and
@@ -521,16 +521,16 @@ pycheck 'd["kinds"]["e"]["name"] == "edge" and d["kinds"]["e"]["sites"] == 1 and
 # with 4:2 and Inv-1 2/8; --top-n follows --tnv down to 1
 run profile --messages "$TINY" --tnv 1 --top 1 --targets 1
 same "$(body 3)" "value profile (v): 2 instructions, 1 shown; TNV 1 entry, Inv-1, clear interval 2000 (adaptive)
-  pc / value             executed     Inv-1     Inv-1       MRV
-  100                           8    25.00%    25.00%    62.50%
-     1. 4                       2    25.00%
-  all                          11    45.45%    45.45%    63.64%
+  pc / value                 executed     Inv-1     Inv-1       MRV
+  0x100                             8    25.00%    25.00%    62.50%
+     1. 0x4                         2    25.00%
+  all                              11    45.45%    45.45%    63.64%
 
 edge profile (e): 1 site, 1 shown, up to 1 target each
-  site / target             count     share
-  40                            6
-     1. 44                      5    83.33%
-  all                           6" "profile --tnv 1 --top 1 --targets 1"
+  site / target                 count     share
+  0x40                              6
+     1. 0x44                        5    83.33%
+  all                               6" "profile --tnv 1 --top 1 --targets 1"
 run profile --messages "$TINY" --clear-interval 0 --top-n 2
 if grep -q '^value profile (v): .* Inv-2, never cleared$' "$TMP/out"; then ok; else
     bad "profile --clear-interval 0 --top-n 2 header"
@@ -558,12 +558,12 @@ same "$(cat "$TMP/out")" "stratprof profile
   replay       10 events, 2 messages, 8 counts (block stopped)
 
 value profile (v): 2 instructions, 2 shown; TNV 10 entries, Inv-5, clear interval 2000 (adaptive)
-  pc / value             executed     Inv-1     Inv-5       MRV         exact  exact Inv-1  exact Inv-5
-  100                           4   100.00%   100.00%    75.00%             4       25.00%      100.00%
-     1. 4                       4   100.00%                                 1       25.00%
-  200                           4   100.00%   100.00%    75.00%             4       25.00%      100.00%
-     1. 8                       4   100.00%                                 1       25.00%
-  all                           8   100.00%   100.00%    75.00%            10       30.00%      100.00%" \
+  pc / value                 executed     Inv-1     Inv-5       MRV         exact  exact Inv-1  exact Inv-5
+  0x100                             4   100.00%   100.00%    75.00%             4       25.00%      100.00%
+     1. 0x4                         4   100.00%                                 1       25.00%
+  0x200                             4   100.00%   100.00%    75.00%             4       25.00%      100.00%
+     1. 0x8                         4   100.00%                                 1       25.00%
+  all                               8   100.00%   100.00%    75.00%            10       30.00%      100.00%" \
     "profile --trace text"
 run profile --trace "$P10" --mode P --rate 4 --json
 pycheck 'd["config"]["compressor"] == "P_4" and d["config"]["max_events"] is None and
@@ -577,7 +577,7 @@ pycheck '[(i["exact_executed"], i["exact_inv1"], i["values"][0]["exact"],
 # with the trace gives no distance, full coverage and S = 1
 run profile --trace "$MIXED" --mode P --rate 1 --save "$TMP/p1.prof" --top 1 --targets 1
 same "$(grep -c '^ *1\. ' "$TMP/out")" 2 "profile edge and call sections"
-if grep -q '^  4190  *40  *40$' "$TMP/out" && grep -q '^     1\. 41a0  *30  *75\.00%  *30  *75\.00%$' \
+if grep -q '^  0x4190  *40  *40$' "$TMP/out" && grep -q '^     1\. 0x41a0  *30  *75\.00%  *30  *75\.00%$' \
     "$TMP/out"; then ok; else bad "profile --trace edge rows"; fi
 run compare "$TMP/p1.prof" "$MIXED" --json
 pycheck 'd["a"]["read_as"] == "profile" and d["b"]["read_as"] == "trace" and
@@ -956,6 +956,76 @@ run run --trace "$TMP/wide.trace" --mode P --rate 1 --entries 1 --word-bits 32
 if grep -q '^  narrowed  *2 ' "$TMP/out"; then ok; else bad "text report lacks 'narrowed 2'"; fi
 run run --trace "$TMP/wide.trace" --mode P --rate 1 --entries 1 --word-bits 64
 if grep -q 'narrowed' "$TMP/out"; then bad "64-bit text report shows narrowed"; else ok; fi
+
+# ... but the reports print every address as the trace gave it, with 0x: 10 and 1_0000_0010
+# are one site for a 32-bit block, shown by the first address and marked, with one note;
+# the narrowing is explained once, not at each checkpoint. Values stay as the block saw them.
+printf 'v 10 100000005\nv 10 5\nv 123456789abc 7\nv 10 5\nv 100000010 9\nc 7fff00001000 55550000a000\n' \
+    >"$TMP/wide2.trace"
+run run --trace "$TMP/wide2.trace" --mode P --rate 1 --entries 1 --top 3 --checkpoint 2
+same "$(sed -n '/^top 3 sites/,$p' "$TMP/out")" "top 3 sites by exact executions (invariance = share of the site's executions)
+  rank kind site                      exact    estimated   top values         exact inv%   est inv%
+     1 v    0x10*                         4            4   0x5                     75.00      75.00
+                                                           0x9                     25.00      25.00
+     2 v    0x123456789abc                1            1   0x7                    100.00     100.00
+     3 c    0x7fff00001000                1            1   0x55550000a000         100.00     100.00
+  * more than one address of the trace has these low 32 bits: the block and the
+    exact profile counted them as one site, shown by the first (--word-bits 64
+    keeps them apart)" "run --top: full addresses, a merged site marked"
+same "$(grep -c '^             [246] ' "$TMP/out")" 3 "three checkpoints"
+same "$(grep -c 'narrowed' "$TMP/out")" 1 "one narrowed line"
+same "$(sed -n '/^  narrowed /,/every bit\.$/p' "$TMP/out")" "  narrowed                  4  tuples had a word wider than 32 bits. The block models 32-bit words
+                               (--word-bits 32), so the high bits of each word were dropped, for the
+                               block and the exact profile alike; addresses are still printed in
+                               full, and --word-bits 64 keeps every bit." "the narrowing explained"
+run run --trace "$TMP/wide2.trace" --mode P --rate 1 --entries 1 --top 3 --json
+pycheck 'd["binary"] is None and [(t["site"], t["address"], t["trace_addresses"], t["function"],
+    t["line"]) for t in d["top"]] == [("10", "10", 2, None, None),
+    ("56789abc", "123456789abc", 1, None, None), ("1000", "7fff00001000", 1, None, None)]' \
+    "run --json: the block's site and the traced address"
+pycheck '"address" not in d["top"][0]["values"][0] and d["top"][2]["values"][0]["value"] == "a000"
+    and d["top"][2]["values"][0]["address"] == "55550000a000"' \
+    "run --json: a value stays a value, a called function is an address"
+run profile --trace "$TMP/wide2.trace" --mode P --rate 1 --entries 1
+same "$(sed -n '/^value profile/,$p' "$TMP/out")" "value profile (v): 2 instructions, 2 shown; TNV 10 entries, Inv-5, clear interval 2000 (adaptive)
+  pc / value                 executed     Inv-1     Inv-5       MRV         exact  exact Inv-1  exact Inv-5
+  0x10*                             4    75.00%   100.00%    50.00%             4       75.00%      100.00%
+     1. 0x5                         3    75.00%                                 3       75.00%
+     2. 0x9                         1    25.00%                                 1       25.00%
+  0x123456789abc                    1   100.00%   100.00%     0.00%             1      100.00%      100.00%
+     1. 0x7                         1   100.00%                                 1      100.00%
+  all                               5    80.00%   100.00%    40.00%             5       80.00%      100.00%
+
+call profile (c): 1 site, 1 shown, up to 3 targets each
+  site / target                 count     share         exact  exact share
+  0x7fff00001000                    1                       1
+     1. 0x55550000a000              1   100.00%             1      100.00%
+  all                               1                       1
+
+* more than one address of the trace has these low 32 bits: the block and the
+  exact profile counted them as one site, shown by the first (--word-bits 64
+  keeps them apart)" "profile: full addresses, a merged site marked"
+same "$(grep -c 'tuples had a word wider than 32 bits' "$TMP/out")" 1 "profile: the narrowing explained once"
+run profile --trace "$TMP/wide2.trace" --mode P --rate 1 --entries 1 --word-bits 64
+if grep -q '^  0x10  ' "$TMP/out" && grep -q '^  0x100000010  ' "$TMP/out" && ! grep -q 'narrowed\|\*' "$TMP/out"; then
+    ok
+else
+    bad "profile --word-bits 64: two sites, nothing narrowed or marked"
+fi
+
+# a header that names an executable: its sites are named from it. The tool's own
+# executable stands in for a traced program: a load site one byte into main (a return
+# address: the code before it, main's first byte) is main+0x1
+self=$(cd "$(dirname "$SP")" && pwd)/$(basename "$SP")
+main_at=$(nm "$self" | awk '$3 == "main" { print $1 }')
+base=0
+if readelf -h "$self" | grep -q 'Type: *DYN'; then base=$((0x555555554000)); fi
+printf '# binary: %s\n# load-base: 0x%x\nv %x 7\n' "$self" "$base" $((base + 0x$main_at + 1)) \
+    >"$TMP/self.trace"
+run run --trace "$TMP/self.trace" --mode P --rate 1 --top 1
+same "$rc $(cat "$TMP/err")" "0 " "a trace naming an executable: no warning"
+same "$(awk '$1 == "1" { print $3, $(NF - 1) }' "$TMP/out")" "0x$(printf '%x' $((base + 0x$main_at + 1))) main+0x1" \
+    "a site named from the executable the trace names"
 
 run --help
 for c in profile compare combine paths; do

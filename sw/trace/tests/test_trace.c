@@ -758,6 +758,95 @@ static void test_writer_errors(void)
     }
 }
 
+/* The header lines that name the traced program: read, absent, each
+ * malformed one refused with FILE:LINE (or the binary format's header
+ * comment number) and the value; and which words are addresses. */
+static void test_origin(void)
+{
+    static const struct text_case bad[] = {
+        {"# binary: prog\nv 1 2\n", 0, ":1: binary: 'prog' is not an absolute path"},
+        {"# binary:\n", 0, ":1: binary: '' is not an absolute path"},
+        {"# a\n# load-base: 555555554000\n", 0,
+         ":2: load-base: '555555554000' is not an address (0x and 1 to 16 hex digits)"},
+        {"# load-base: 0x\n", 0, ":1: load-base: '0x' is not an address (0x and 1 to 16 hex digits)"},
+        {"# load-base: 0x55g\n", 0, ":1: load-base: '0x55g' is not an address (0x and 1 to 16 hex digits)"},
+        {"# load-base: 0x11112222333344445\n", 0,
+         ":1: load-base: '0x11112222333344445' is not an address (0x and 1 to 16 hex digits)"},
+        {"# build-id: abc\n", 0,
+         ":1: build-id: 'abc' is not a build id (an even number of hex digits, at most 128)"},
+        {"# build-id: 0x12\n", 0,
+         ":1: build-id: '0x12' is not a build id (an even number of hex digits, at most 128)"},
+        {"# binary: /a\n# kinds: v\n# binary: /b\n", 0,
+         ":3: a second 'binary:' line (the first is header line 1)"},
+    };
+    static const char named[] =
+        "# workload: prog a b\n# binary: /usr/bin/my prog\n"
+        "# load-base: 0x555555554000\n# build-id: 0123456789ABCDEF\n"
+        "# binaryx: /not/this\n# workload:\nv 1 2\n# binary: /after/tuples\n";
+    static const char unnamed[] = "# workload: w\nv 1 2\n";
+    static const char binary_bad[] = "# kinds: v\n# load-base: 12\nv 1 2\n";
+    const char *path = tmp_path("origin.trace"), *bin = tmp_path("origin.spt"), *v;
+    sp_trace_reader_t r;
+    sp_trace_origin_t o;
+    char err[SP_TRACE_ERR_MAX], want[SP_TRACE_ERR_MAX];
+    size_t i, len = 99;
+
+    write_bytes(path, named, strlen(named));
+    SP_CHECK_EQ(sp_trace_open(&r, path, err, sizeof err), 0);
+    SP_CHECK_EQ(sp_trace_origin(&r, &o, err, sizeof err), 0);
+    SP_CHECK_STR(o.binary, "/usr/bin/my prog");
+    SP_CHECK_EQ(o.binary_line, 2);
+    SP_CHECK_EQ(o.has_load_base, 1);
+    SP_CHECK_EQ(o.load_base, 0x555555554000u);
+    SP_CHECK_STR(o.build_id, "0123456789abcdef");
+    v = sp_trace_header_value(&r, SP_TRACE_KEY_WORKLOAD, &len);
+    SP_CHECK(v != NULL && len == 8 && strncmp(v, "prog a b\n", 9) == 0);
+    SP_CHECK(sp_trace_header_value(&r, "kinds", &len) == NULL);
+    sp_trace_comment_where(&r, 3, want, sizeof want);
+    snprintf(err, sizeof err, "%s:3", path);
+    SP_CHECK_STR(want, err);
+    sp_trace_close(&r);
+
+    /* none of them: every field empty, no error */
+    write_bytes(path, unnamed, strlen(unnamed));
+    SP_CHECK_EQ(sp_trace_open(&r, path, err, sizeof err), 0);
+    memset(&o, 0xff, sizeof o);
+    SP_CHECK_EQ(sp_trace_origin(&r, &o, err, sizeof err), 0);
+    SP_CHECK(o.binary[0] == '\0' && o.binary_line == 0 && !o.has_load_base &&
+             o.load_base == 0 && o.build_id[0] == '\0');
+    sp_trace_close(&r);
+
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        write_bytes(path, bad[i].data, strlen(bad[i].data));
+        SP_CHECK_EQ(sp_trace_open(&r, path, err, sizeof err), 0);
+        SP_CHECK_EQ(sp_trace_origin(&r, &o, err, sizeof err), -1);
+        snprintf(want, sizeof want, "%s%s", path, bad[i].want);
+        SP_CHECK_STR(err, want);
+        sp_trace_close(&r);
+    }
+    /* the binary format has no lines: the header comment's number */
+    write_bytes(path, binary_bad, strlen(binary_bad));
+    SP_CHECK_EQ(convert(path, bin, SP_TRACE_BINARY, 0), 0);
+    SP_CHECK_EQ(sp_trace_open(&r, bin, err, sizeof err), 0);
+    SP_CHECK_EQ(sp_trace_origin(&r, &o, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s: header comment 2: load-base: '12' is not an "
+             "address (0x and 1 to 16 hex digits)", bin);
+    SP_CHECK_STR(err, want);
+    sp_trace_close(&r);
+
+    SP_CHECK_EQ(sp_trace_word_role(SP_KIND_VALUE, 0), SP_TRACE_WORD_RETURN);
+    SP_CHECK_EQ(sp_trace_word_role(SP_KIND_VALUE, 1), SP_TRACE_WORD_VALUE);
+    SP_CHECK_EQ(sp_trace_word_role(SP_KIND_EDGE, 0), SP_TRACE_WORD_RETURN);
+    SP_CHECK_EQ(sp_trace_word_role(SP_KIND_EDGE, 1), SP_TRACE_WORD_RETURN);
+    SP_CHECK_EQ(sp_trace_word_role(SP_KIND_CALL, 0), SP_TRACE_WORD_RETURN);
+    SP_CHECK_EQ(sp_trace_word_role(SP_KIND_CALL, 1), SP_TRACE_WORD_ENTRY);
+    SP_CHECK_EQ(sp_trace_word_role(SP_KIND_TYPE, 1), SP_TRACE_WORD_DATA);
+    SP_CHECK_EQ(sp_trace_word_role(SP_KIND_PATH, 0), SP_TRACE_WORD_VALUE);
+    SP_CHECK_EQ(sp_trace_word_role(7, 0), SP_TRACE_WORD_VALUE);
+    SP_CHECK_EQ(sp_trace_word_role(8, 0), SP_TRACE_WORD_VALUE);
+    SP_CHECK_EQ(sp_trace_word_role(SP_KIND_EDGE, 2), SP_TRACE_WORD_VALUE);
+}
+
 int main(void)
 {
     const char *base = getenv("TMPDIR");
@@ -778,6 +867,7 @@ int main(void)
     test_binary_roundtrip();
     test_binary_damage();
     test_writer_errors();
+    test_origin();
 
     for (i = 0; i < tmp_count; i++)
         remove(tmp_names[i]);

@@ -507,10 +507,31 @@ static void check_full(const trace_t *tr)
     }
 }
 
+/* The header names the executable by its absolute path, where its first
+ * mapping starts (as the program itself read it in /proc/self/maps) and its
+ * build id, a SHA-1 in hex. */
+static void check_origin(const trace_t *tr)
+{
+    char want[4200], exe[4096];
+    const char *id = strstr(tr->comments, "\nbuild-id: ");
+    size_t n = id ? strspn(id + 11, "0123456789abcdef") : 0;
+    SP_CHECK(realpath(tracee, exe) != NULL);
+    snprintf(want, sizeof want, "\nbinary: %s\nload-base: 0x%llx\n", exe,
+             (unsigned long long)fn("first_mapping"));
+    SP_CHECK(strstr(tr->comments, want) != NULL);
+    if (!strstr(tr->comments, want))
+        fprintf(stderr, "test_tracer: the header lacks \"%s\":\n%s", want + 1,
+                tr->comments);
+    SP_CHECK(fn("first_mapping") != 0);
+    SP_CHECK_EQ(n, 40);
+    SP_CHECK(id && id[11 + n] == '\n');
+}
+
 static void test_full(const trace_t *full)
 {
     char want[1024];
     check_full(full);
+    check_origin(full);
     snprintf(want, sizeof want, "workload: %s side.txt %d %u\n", tracee,
              TR_PLAIN, N_ITER);
     SP_CHECK(strstr(full->comments, want) == full->comments);

@@ -3,6 +3,7 @@
  * tracee_main.c - the uninstrumented half of test_tracer's program: reads
  * the arguments, reports the addresses of the instrumented functions to a
  * side file (the test matches them against the callees in the trace), and
+ * where the executable was loaded (against the trace's "# load-base:"), and
  * runs tracee_work.c in the mode asked. Compiled without the tracer's
  * flags, so the trace starts with the call of tr_run.
  *
@@ -13,6 +14,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -22,6 +24,27 @@
 extern unsigned __int128 tr_u128[TR_U128_LEN];
 
 #define FN(f) {#f, (void *)(uintptr_t)f}
+
+/* Where the executable's first mapping starts: the first line of
+ * /proc/self/maps that names it; 0 if that cannot be read. */
+static unsigned long first_mapping(void)
+{
+    char exe[4096], line[8192];
+    unsigned long start = 0;
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    FILE *f = n > 0 ? fopen("/proc/self/maps", "r") : NULL;
+    if (!f)
+        return 0;
+    exe[n] = '\0';
+    while (fgets(line, sizeof line, f)) {
+        char *path = strchr(line, '/');
+        line[strcspn(line, "\n")] = '\0';
+        if (path && strcmp(path, exe) == 0 && sscanf(line, "%lx-", &start) == 1)
+            break;
+    }
+    fclose(f);
+    return start;
+}
 
 int main(int argc, char **argv)
 {
@@ -52,6 +75,7 @@ int main(int argc, char **argv)
     }
     for (i = 0; i < (int)(sizeof fns / sizeof fns[0]); i++)
         fprintf(side, "%s %lx\n", fns[i].name, (unsigned long)(uintptr_t)fns[i].addr);
+    fprintf(side, "first_mapping %lx\n", first_mapping());
     /* closed before any fork, so the child cannot write it a second time */
     if (fclose(side) != 0)
         return 2;
