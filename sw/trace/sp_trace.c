@@ -258,23 +258,30 @@ static int sp_text_line(sp_trace_reader_t *r, char **p, size_t *n,
     }
 }
 
+/* The hex digits that start the N bytes at P, as a number in *X (its low
+ * 64 bits); returns how many there are (N when every byte is one). */
+static size_t sp_hex_prefix(const char *p, size_t n, uint64_t *x)
+{
+    size_t i;
+    unsigned d;
+    *x = 0;
+    for (i = 0; i < n && (d = sp_hex1[(unsigned char)p[i]]) != 0; i++)
+        *x = (*x << 4) | (d - 1);
+    return i;
+}
+
 /* Parses one hexadecimal word for the slow path; 0 or -1 with the error set. */
 static int sp_text_word(sp_trace_reader_t *r, int which, const char *p,
                         size_t n, uint64_t *out)
 {
-    uint64_t v = 0;
-    size_t i, lead = 0;
+    uint64_t v;
+    size_t i = sp_hex_prefix(p, n, &v), lead = 0;
     char shown[16];
 
-    for (i = 0; i < n; i++) {
-        unsigned d = sp_hex1[(unsigned char)p[i]];
-        if (!d)
-            return sp_text_fail(r, r->line,
-                                "word%d is not hexadecimal (character '%s')",
-                                which, sp_show_bytes(shown, sizeof shown,
-                                                     p + i, 1));
-        v = (v << 4) | (d - 1);
-    }
+    if (i < n)
+        return sp_text_fail(r, r->line,
+                            "word%d is not hexadecimal (character '%s')",
+                            which, sp_show_bytes(shown, sizeof shown, p + i, 1));
     while (lead < n && p[lead] == '0')
         lead++;
     if (n - lead > 16)
@@ -797,20 +804,6 @@ static int sp_origin_fail(const sp_trace_reader_t *r, uint64_t line,
     return -1;
 }
 
-/* N hex digits at V into *X (N at most 16); 0, or -1 if one is not hex. */
-static int sp_parse_hex(const char *v, size_t n, uint64_t *x)
-{
-    size_t i;
-    *x = 0;
-    for (i = 0; i < n; i++) {
-        unsigned d = sp_hex1[(unsigned char)v[i]];
-        if (!d)
-            return -1;
-        *x = (*x << 4) | (d - 1);
-    }
-    return 0;
-}
-
 int sp_trace_origin(const sp_trace_reader_t *r, sp_trace_origin_t *o,
                     char *err, size_t errlen)
 {
@@ -850,16 +843,15 @@ int sp_trace_origin(const sp_trace_reader_t *r, sp_trace_origin_t *o,
             o->binary_line = c.number;
         } else if (k == LOAD_BASE) {
             if (n < 3 || n > 18 || v[0] != '0' || v[1] != 'x' ||
-                sp_parse_hex(v + 2, n - 2, &x) != 0)
+                sp_hex_prefix(v + 2, n - 2, &x) != n - 2)
                 return sp_origin_fail(r, c.number, err, errlen, "load-base: "
                                       "'%s' is not an address (0x and 1 to 16"
                                       " hex digits)", shown);
             o->load_base = x;
             o->has_load_base = 1;
         } else {
-            for (i = 0; i < n && sp_hex1[(unsigned char)v[i]]; i++)
-                ;
-            if (i < n || n == 0 || n % 2 || n > 2 * SP_TRACE_BUILD_ID_MAX)
+            if (sp_hex_prefix(v, n, &x) < n || n == 0 || n % 2 ||
+                n > 2 * SP_TRACE_BUILD_ID_MAX)
                 return sp_origin_fail(r, c.number, err, errlen, "build-id: '%s'"
                                       " is not a build id (an even number of "
                                       "hex digits, at most %u)", shown,
