@@ -10,7 +10,7 @@
 `define SP_REG_VERSION                   12'h004  // Specification version
 `define SP_VERSION_SHIFT                 0
 `define SP_VERSION_BITS                  32
-`define SP_VERSION_VALUE                 32'h10005  // the constant
+`define SP_VERSION_VALUE                 32'h10006  // the constant
 `define SP_REG_PARAMS                    12'h008  // Built parameters
 `define SP_PARAMS_WORD_BITS_SHIFT        0
 `define SP_PARAMS_WORD_BITS_BITS         8
@@ -34,6 +34,8 @@
 `define SP_PARAMS2_TAGGED_BIT            16  // the TAG mode is built
 `define SP_PARAMS2_CR_BIT                17  // the CR and HCR modes are built
 `define SP_PARAMS2_HTP_BIT               18  // the HTP mode is built
+`define SP_PARAMS2_RING_AW_SHIFT         19
+`define SP_PARAMS2_RING_AW_BITS          5
 `define SP_PARAMS2_ACC_BITS_SHIFT        24
 `define SP_PARAMS2_ACC_BITS_BITS         7
 `define SP_REG_CTRL                      12'h010  // Control
@@ -56,7 +58,7 @@
 `define SP_STATUS_ERROR_BIT              5  // ERR_CODE is not 0
 `define SP_STATUS_BUSY_BIT               6  // the RTL is still compressing tuples taken before a stop, or clearing the table (the model never is)
 `define SP_REG_IRQ_ENABLE                12'h01C  // Interrupt enables
-`define SP_USED_IRQ_ENABLE               32'h0000000F  // the bits of IRQ_ENABLE that hold a field
+`define SP_USED_IRQ_ENABLE               32'h0000001F  // the bits of IRQ_ENABLE that hold a field
 `define SP_IRQ_WATERMARK_BIT             0  // enables IRQ_STATUS.WATERMARK
 `define SP_IRQ_WATERMARK_RESET           0  // reset value
 `define SP_IRQ_DROP_BIT                  1  // enables IRQ_STATUS.DROP
@@ -65,8 +67,10 @@
 `define SP_IRQ_ERROR_RESET               0  // reset value
 `define SP_IRQ_FLUSH_DONE_BIT            3  // enables IRQ_STATUS.FLUSH_DONE
 `define SP_IRQ_FLUSH_DONE_RESET          0  // reset value
+`define SP_IRQ_RING_BIT                  4  // enables IRQ_STATUS.RING
+`define SP_IRQ_RING_RESET                0  // reset value
 `define SP_REG_IRQ_STATUS                12'h020  // Interrupt status
-`define SP_USED_IRQ_STATUS               32'h0000000F  // the bits of IRQ_STATUS that hold a field
+`define SP_USED_IRQ_STATUS               32'h0000001F  // the bits of IRQ_STATUS that hold a field
 `define SP_REG_ERR_CODE                  12'h024  // Error code
 `define SP_USED_ERR_CODE                 32'h00FFF0FF  // the bits of ERR_CODE that hold a field
 `define SP_ERR_CODE_SHIFT                0
@@ -176,6 +180,31 @@
 `define SP_FILTER_HITS_SHIFT             0
 `define SP_FILTER_HITS_BITS              32
 `define SP_REG_ACC_BASE                  12'h080  // Accounting counters
+`define SP_REG_RING_CTRL                 12'h0E0  // Message ring control
+`define SP_USED_RING_CTRL                32'h00000001  // the bits of RING_CTRL that hold a field
+`define SP_RING_ENABLE_BIT               0  // 1: the block writes every message into the ring, and MSG_HEAD reads 0
+`define SP_RING_ENABLE_RESET             0  // reset value
+`define SP_REG_RING_BASE                 12'h0E4  // Message ring base
+`define SP_USED_RING_BASE                32'hFFFFFFFF  // the bits of RING_BASE that hold a field
+`define SP_RING_BASE_SHIFT               0
+`define SP_RING_BASE_BITS                32
+`define SP_RING_BASE_RESET               0  // reset value
+`define SP_REG_RING_SIZE                 12'h0E8  // Message ring size
+`define SP_USED_RING_SIZE                32'h0001FFFF  // the bits of RING_SIZE that hold a field
+`define SP_RING_SIZE_SHIFT               0
+`define SP_RING_SIZE_BITS                17
+`define SP_REG_RING_WP                   12'h0EC  // Message ring write pointer
+`define SP_RING_WP_SHIFT                 0
+`define SP_RING_WP_BITS                  17
+`define SP_REG_RING_RP                   12'h0F0  // Message ring read pointer
+`define SP_USED_RING_RP                  32'h0001FFFF  // the bits of RING_RP that hold a field
+`define SP_RING_RP_SHIFT                 0
+`define SP_RING_RP_BITS                  17
+`define SP_RING_RP_RESET                 0  // reset value
+`define SP_REG_RING_WATERMARK            12'h0F4  // Message ring watermark
+`define SP_USED_RING_WATERMARK           32'h0001FFFF  // the bits of RING_WATERMARK that hold a field
+`define SP_RING_WATERMARK_SHIFT          0
+`define SP_RING_WATERMARK_BITS           17
 `define SP_ERR_NONE                      8'd0
 `define SP_ERR_RATE                      8'd1
 `define SP_ERR_TABLE_SIZE                8'd2
@@ -190,6 +219,8 @@
 `define SP_ERR_CONFIG                    8'd11
 `define SP_ERR_RESERVED                  8'd12
 `define SP_ERR_FILTER                    8'd13
+`define SP_ERR_RING                      8'd14
+`define SP_ERR_BUS                       8'd15
 `define SP_SAMPLER_P                     3'd0
 `define SP_SAMPLER_R                     3'd1
 `define SP_SAMPLER_CR                    3'd2

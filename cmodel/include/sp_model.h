@@ -17,6 +17,7 @@
 #include "sp_acc.h"
 #include "sp_config.h"
 #include "sp_regs.h"
+#include "sp_ring.h"
 #include "sp_tuple.h"
 
 /* Compile-time ceilings on the built parameters (storage inside sp_model_t). */
@@ -36,6 +37,7 @@
 #define SP_MIN_ACC_BITS  32  /* accounting counters, narrowest build */
 #define SP_MAX_WORD_BYTES 8
 #define SP_MAX_FILTER_N 16 /* PC filter entries */
+#define SP_MAX_RING_AW 16  /* log2 of the largest message ring */
 
 /* Build-time parameters: what the RTL takes as Verilog parameters. */
 typedef struct sp_params {
@@ -52,10 +54,12 @@ typedef struct sp_params {
     unsigned opt_htp;       /* 1: the HTP mode is built */
     unsigned acc_bits;      /* accounting counter width, 32..64: they count modulo 2^acc_bits */
     unsigned filter_n;      /* PC filter entries, 0..SP_MAX_FILTER_N */
+    unsigned ring_aw;       /* log2 of the largest message ring, 0..SP_MAX_RING_AW; 0: no ring */
 } sp_params_t;
 
 /* The full build: 32-bit words, 4096 entries, 4 ways, 8-bit tags, 16-bit counts,
- * 4-bit miss counters, every mode, A_16, 256 messages, an 8-entry PC filter. */
+ * 4-bit miss counters, every mode, A_16, 256 messages, an 8-entry PC filter, a
+ * message ring of up to 2^16 entries. */
 void sp_params_default(sp_params_t *p);
 
 /* Tagged-compressor entry states. */
@@ -130,6 +134,12 @@ typedef struct sp_model {
     sp_message_t oq[1u << SP_MAX_OQ_AW];
     unsigned oq_head, oq_fill;
     sp_message_t window; /* latched by a MSG_HEAD read */
+    /* the message ring (spec 8.8): its registers, and the system memory it
+     * writes, which the caller owns (sp_model_ring_memory) */
+    uint32_t ring_ctrl, ring_base, ring_size, ring_wp, ring_rp, ring_watermark;
+    int flush_done_pending; /* a flush ended, its last messages not yet in the ring */
+    uint8_t *ring_mem;
+    uint32_t ring_mem_base, ring_mem_size;
     /* accounting */
     uint64_t acc[SP_ACC_COUNT];
     uint64_t acc_snap[SP_ACC_COUNT];
@@ -154,8 +164,8 @@ size_t sp_model_push_many(sp_model_t *m, const sp_tuple_t *t, size_t n);
 /* Counts a tuple the input port dropped without looking at it (used by the RTL cross-check). */
 void sp_model_drop(sp_model_t *m);
 
-/* Pops the oldest message; returns 1, or 0 when the queue is empty.  Same effect as
- * reading MSG_HEAD and the word registers. */
+/* Pops the oldest message; returns 1, or 0 when the queue is empty or the message
+ * ring is on.  Same effect as reading MSG_HEAD and the word registers. */
 int sp_model_pop(sp_model_t *m, sp_message_t *msg);
 
 /* The register interface. */
@@ -194,6 +204,12 @@ void sp_model_reject(sp_model_t *m, uint32_t offset, uint32_t value, enum sp_err
  * messages the RTL queued that the model made earlier.  Returns 0, or -1 (nothing
  * changed) when the block runs, the queue is not empty or N exceeds its depth. */
 int sp_model_load_queue(sp_model_t *m, const sp_message_t *msgs, unsigned n);
+
+/* The system memory the message ring writes into (spec 8.8): MEM[0..SIZE) holds the
+ * bytes at bus addresses BASE..BASE+SIZE-1, and a ring write anywhere else ends in a
+ * bus error.  The caller owns MEM; sp_model_init forgets it (every ring write is a
+ * bus error until this is called).  Words are stored little-endian. */
+void sp_model_ring_memory(sp_model_t *m, uint8_t *mem, uint32_t base, uint32_t size);
 
 /* The counter-table entry (P, CR: 0; TAG: the set) and the tag the current
  * configuration gives a tuple, through the model's fast path. */

@@ -21,7 +21,7 @@ extern "C" {
 #define SP_REGMAP__VERSION__VALUE_bm 0xffffffff
 #define SP_REGMAP__VERSION__VALUE_bp 0
 #define SP_REGMAP__VERSION__VALUE_bw 32
-#define SP_REGMAP__VERSION__VALUE_reset 0x10005
+#define SP_REGMAP__VERSION__VALUE_reset 0x10006
 
 // reg - sp_regmap::PARAMS
 #define SP_REGMAP__PARAMS__WORD_BITS_bm 0xff
@@ -62,6 +62,9 @@ extern "C" {
 #define SP_REGMAP__PARAMS2__HTP_bm 0x40000
 #define SP_REGMAP__PARAMS2__HTP_bp 18
 #define SP_REGMAP__PARAMS2__HTP_bw 1
+#define SP_REGMAP__PARAMS2__RING_AW_bm 0xf80000
+#define SP_REGMAP__PARAMS2__RING_AW_bp 19
+#define SP_REGMAP__PARAMS2__RING_AW_bw 5
 #define SP_REGMAP__PARAMS2__ACC_BITS_bm 0x7f000000
 #define SP_REGMAP__PARAMS2__ACC_BITS_bp 24
 #define SP_REGMAP__PARAMS2__ACC_BITS_bw 7
@@ -134,6 +137,10 @@ extern "C" {
 #define SP_REGMAP__IRQ_ENABLE__FLUSH_DONE_bp 3
 #define SP_REGMAP__IRQ_ENABLE__FLUSH_DONE_bw 1
 #define SP_REGMAP__IRQ_ENABLE__FLUSH_DONE_reset 0x0
+#define SP_REGMAP__IRQ_ENABLE__RING_bm 0x10
+#define SP_REGMAP__IRQ_ENABLE__RING_bp 4
+#define SP_REGMAP__IRQ_ENABLE__RING_bw 1
+#define SP_REGMAP__IRQ_ENABLE__RING_reset 0x0
 
 // reg - sp_regmap::IRQ_STATUS
 #define SP_REGMAP__IRQ_STATUS__WATERMARK_bm 0x1
@@ -152,6 +159,10 @@ extern "C" {
 #define SP_REGMAP__IRQ_STATUS__FLUSH_DONE_bp 3
 #define SP_REGMAP__IRQ_STATUS__FLUSH_DONE_bw 1
 #define SP_REGMAP__IRQ_STATUS__FLUSH_DONE_reset 0x0
+#define SP_REGMAP__IRQ_STATUS__RING_bm 0x10
+#define SP_REGMAP__IRQ_STATUS__RING_bp 4
+#define SP_REGMAP__IRQ_STATUS__RING_bw 1
+#define SP_REGMAP__IRQ_STATUS__RING_reset 0x0
 
 // reg - sp_regmap::ERR_CODE
 #define SP_REGMAP__ERR_CODE__CODE_bm 0xff
@@ -401,6 +412,40 @@ typedef struct __attribute__ ((__packed__)) {
     uint64_t EV_FILTERED;
 } sp_regmap__ACC_t;
 
+// reg - sp_regmap::RING_CTRL
+#define SP_REGMAP__RING_CTRL__ENABLE_bm 0x1
+#define SP_REGMAP__RING_CTRL__ENABLE_bp 0
+#define SP_REGMAP__RING_CTRL__ENABLE_bw 1
+#define SP_REGMAP__RING_CTRL__ENABLE_reset 0x0
+
+// reg - sp_regmap::RING_BASE
+#define SP_REGMAP__RING_BASE__VALUE_bm 0xffffffff
+#define SP_REGMAP__RING_BASE__VALUE_bp 0
+#define SP_REGMAP__RING_BASE__VALUE_bw 32
+#define SP_REGMAP__RING_BASE__VALUE_reset 0x0
+
+// reg - sp_regmap::RING_SIZE
+#define SP_REGMAP__RING_SIZE__VALUE_bm 0x1ffff
+#define SP_REGMAP__RING_SIZE__VALUE_bp 0
+#define SP_REGMAP__RING_SIZE__VALUE_bw 17
+
+// reg - sp_regmap::RING_WP
+#define SP_REGMAP__RING_WP__VALUE_bm 0x1ffff
+#define SP_REGMAP__RING_WP__VALUE_bp 0
+#define SP_REGMAP__RING_WP__VALUE_bw 17
+#define SP_REGMAP__RING_WP__VALUE_reset 0x0
+
+// reg - sp_regmap::RING_RP
+#define SP_REGMAP__RING_RP__VALUE_bm 0x1ffff
+#define SP_REGMAP__RING_RP__VALUE_bp 0
+#define SP_REGMAP__RING_RP__VALUE_bw 17
+#define SP_REGMAP__RING_RP__VALUE_reset 0x0
+
+// reg - sp_regmap::RING_WATERMARK
+#define SP_REGMAP__RING_WATERMARK__VALUE_bm 0x1ffff
+#define SP_REGMAP__RING_WATERMARK__VALUE_bp 0
+#define SP_REGMAP__RING_WATERMARK__VALUE_bw 17
+
 // addrmap - sp_regmap
 typedef struct __attribute__ ((__packed__)) {
     uint32_t ID;
@@ -436,6 +481,12 @@ typedef struct __attribute__ ((__packed__)) {
     uint32_t FILTER_HITS;
     uint8_t RESERVED_7c_7f[0x4];
     sp_regmap__ACC_t ACC;
+    uint32_t RING_CTRL;
+    uint32_t RING_BASE;
+    uint32_t RING_SIZE;
+    uint32_t RING_WP;
+    uint32_t RING_RP;
+    uint32_t RING_WATERMARK;
 } sp_regmap_t;
 
 

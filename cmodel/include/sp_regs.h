@@ -57,6 +57,9 @@
 #define SP_PARAMS2_TAGGED                (SP_REGMAP__PARAMS2__TAGGED_bm + 0u) /* the TAG mode is built */
 #define SP_PARAMS2_CR                    (SP_REGMAP__PARAMS2__CR_bm + 0u) /* the CR and HCR modes are built */
 #define SP_PARAMS2_HTP                   (SP_REGMAP__PARAMS2__HTP_bm + 0u) /* the HTP mode is built */
+#define SP_PARAMS2_RING_AW_SHIFT         (SP_REGMAP__PARAMS2__RING_AW_bp + 0u)
+#define SP_PARAMS2_RING_AW_MASK          0x1Fu /* 5 bits */
+#define SP_PARAMS2_RING_AW_BITS          (SP_REGMAP__PARAMS2__RING_AW_bw + 0u)
 #define SP_PARAMS2_ACC_BITS_SHIFT        (SP_REGMAP__PARAMS2__ACC_BITS_bp + 0u)
 #define SP_PARAMS2_ACC_BITS_MASK         0x7Fu /* 7 bits */
 #define SP_PARAMS2_ACC_BITS_BITS         (SP_REGMAP__PARAMS2__ACC_BITS_bw + 0u)
@@ -80,7 +83,7 @@
 #define SP_STATUS_ERROR                  (SP_REGMAP__STATUS__ERROR_bm + 0u) /* ERR_CODE is not 0 */
 #define SP_STATUS_BUSY                   (SP_REGMAP__STATUS__BUSY_bm + 0u) /* the RTL is still compressing tuples taken before a stop, or clearing the table (the model never is) */
 #define SP_REG_IRQ_ENABLE                ((uint32_t)offsetof(sp_regmap_t, IRQ_ENABLE)) /* Interrupt enables */
-#define SP_USED_IRQ_ENABLE               0xFu /* the bits of IRQ_ENABLE that hold a field */
+#define SP_USED_IRQ_ENABLE               0x1Fu /* the bits of IRQ_ENABLE that hold a field */
 #define SP_IRQ_WATERMARK                 (SP_REGMAP__IRQ_ENABLE__WATERMARK_bm + 0u) /* enables IRQ_STATUS.WATERMARK */
 #define SP_IRQ_WATERMARK_RESET           (SP_REGMAP__IRQ_ENABLE__WATERMARK_reset + 0u) /* reset value */
 #define SP_IRQ_DROP                      (SP_REGMAP__IRQ_ENABLE__DROP_bm + 0u) /* enables IRQ_STATUS.DROP */
@@ -89,8 +92,10 @@
 #define SP_IRQ_ERROR_RESET               (SP_REGMAP__IRQ_ENABLE__ERROR_reset + 0u) /* reset value */
 #define SP_IRQ_FLUSH_DONE                (SP_REGMAP__IRQ_ENABLE__FLUSH_DONE_bm + 0u) /* enables IRQ_STATUS.FLUSH_DONE */
 #define SP_IRQ_FLUSH_DONE_RESET          (SP_REGMAP__IRQ_ENABLE__FLUSH_DONE_reset + 0u) /* reset value */
+#define SP_IRQ_RING                      (SP_REGMAP__IRQ_ENABLE__RING_bm + 0u) /* enables IRQ_STATUS.RING */
+#define SP_IRQ_RING_RESET                (SP_REGMAP__IRQ_ENABLE__RING_reset + 0u) /* reset value */
 #define SP_REG_IRQ_STATUS                ((uint32_t)offsetof(sp_regmap_t, IRQ_STATUS)) /* Interrupt status */
-#define SP_USED_IRQ_STATUS               0xFu /* the bits of IRQ_STATUS that hold a field */
+#define SP_USED_IRQ_STATUS               0x1Fu /* the bits of IRQ_STATUS that hold a field */
 #define SP_REG_ERR_CODE                  ((uint32_t)offsetof(sp_regmap_t, ERR_CODE)) /* Error code */
 #define SP_USED_ERR_CODE                 0xFFF0FFu /* the bits of ERR_CODE that hold a field */
 #define SP_ERR_CODE_SHIFT                (SP_REGMAP__ERR_CODE__CODE_bp + 0u)
@@ -226,6 +231,36 @@
 #define SP_FILTER_HITS_MASK              0xFFFFFFFFu /* 32 bits */
 #define SP_FILTER_HITS_BITS              (SP_REGMAP__FILTER_HITS__VALUE_bw + 0u)
 #define SP_REG_ACC_BASE                  ((uint32_t)offsetof(sp_regmap_t, ACC)) /* Accounting counters */
+#define SP_REG_RING_CTRL                 ((uint32_t)offsetof(sp_regmap_t, RING_CTRL)) /* Message ring control */
+#define SP_USED_RING_CTRL                1u /* the bits of RING_CTRL that hold a field */
+#define SP_RING_ENABLE                   (SP_REGMAP__RING_CTRL__ENABLE_bm + 0u) /* 1: the block writes every message into the ring, and MSG_HEAD reads 0 */
+#define SP_RING_ENABLE_RESET             (SP_REGMAP__RING_CTRL__ENABLE_reset + 0u) /* reset value */
+#define SP_REG_RING_BASE                 ((uint32_t)offsetof(sp_regmap_t, RING_BASE)) /* Message ring base */
+#define SP_USED_RING_BASE                0xFFFFFFFFu /* the bits of RING_BASE that hold a field */
+#define SP_RING_BASE_SHIFT               (SP_REGMAP__RING_BASE__VALUE_bp + 0u)
+#define SP_RING_BASE_MASK                0xFFFFFFFFu /* 32 bits */
+#define SP_RING_BASE_BITS                (SP_REGMAP__RING_BASE__VALUE_bw + 0u)
+#define SP_RING_BASE_RESET               (SP_REGMAP__RING_BASE__VALUE_reset + 0u) /* reset value */
+#define SP_REG_RING_SIZE                 ((uint32_t)offsetof(sp_regmap_t, RING_SIZE)) /* Message ring size */
+#define SP_USED_RING_SIZE                0x1FFFFu /* the bits of RING_SIZE that hold a field */
+#define SP_RING_SIZE_SHIFT               (SP_REGMAP__RING_SIZE__VALUE_bp + 0u)
+#define SP_RING_SIZE_MASK                0x1FFFFu /* 17 bits */
+#define SP_RING_SIZE_BITS                (SP_REGMAP__RING_SIZE__VALUE_bw + 0u)
+#define SP_REG_RING_WP                   ((uint32_t)offsetof(sp_regmap_t, RING_WP)) /* Message ring write pointer */
+#define SP_RING_WP_SHIFT                 (SP_REGMAP__RING_WP__VALUE_bp + 0u)
+#define SP_RING_WP_MASK                  0x1FFFFu /* 17 bits */
+#define SP_RING_WP_BITS                  (SP_REGMAP__RING_WP__VALUE_bw + 0u)
+#define SP_REG_RING_RP                   ((uint32_t)offsetof(sp_regmap_t, RING_RP)) /* Message ring read pointer */
+#define SP_USED_RING_RP                  0x1FFFFu /* the bits of RING_RP that hold a field */
+#define SP_RING_RP_SHIFT                 (SP_REGMAP__RING_RP__VALUE_bp + 0u)
+#define SP_RING_RP_MASK                  0x1FFFFu /* 17 bits */
+#define SP_RING_RP_BITS                  (SP_REGMAP__RING_RP__VALUE_bw + 0u)
+#define SP_RING_RP_RESET                 (SP_REGMAP__RING_RP__VALUE_reset + 0u) /* reset value */
+#define SP_REG_RING_WATERMARK            ((uint32_t)offsetof(sp_regmap_t, RING_WATERMARK)) /* Message ring watermark */
+#define SP_USED_RING_WATERMARK           0x1FFFFu /* the bits of RING_WATERMARK that hold a field */
+#define SP_RING_WATERMARK_SHIFT          (SP_REGMAP__RING_WATERMARK__VALUE_bp + 0u)
+#define SP_RING_WATERMARK_MASK           0x1FFFFu /* 17 bits */
+#define SP_RING_WATERMARK_BITS           (SP_REGMAP__RING_WATERMARK__VALUE_bw + 0u)
 
 enum sp_err {
     SP_ERR_NONE = 0, /* no write rejected */
@@ -242,10 +277,12 @@ enum sp_err {
     SP_ERR_CONFIG = 11, /* start in `TAG` mode with `EVICT_HITS > RATE` */
     SP_ERR_RESERVED = 12, /* a reserved bit written as 1 (including `RATE` > 65535, `SBOX_*` > 255, `OQ_WATERMARK` >= 2^13, `FILTER_PC_HI` != 0 when W = 32) */
     SP_ERR_FILTER = 13, /* `FILTER_SEL` at or above `FILTER_N`, or a filter entry written with no entry selectable */
-    SP_ERR_COUNT = 14
+    SP_ERR_RING = 14, /* a message-ring value out of range: `RING_SIZE` not a power of two in 1..2^RING_AW, `RING_WATERMARK` 0 or above 2^RING_AW (or above `RING_SIZE` with the ring on), `RING_RP` outside `RING_RP`..`RING_WP`; or the ring enabled with `RING_BASE` not a multiple of its size in bytes, or with `RING_WATERMARK` > `RING_SIZE` (8.8) */
+    SP_ERR_BUS = 15, /* a ring write ended with a bus error; `ERR_VALUE` is its address, and the ring is off (8.8) */
+    SP_ERR_COUNT = 16
 };
 /* The names in code order: the initializer of a const char *[SP_ERR_COUNT]. */
-#define SP_ERR_NAMES "NONE", "RATE", "TABLE_SIZE", "WAYS", "TAG_BITS", "THRESHOLD", "MODE", "BUSY", "SEED", "WATERMARK", "ADDRESS", "CONFIG", "RESERVED", "FILTER"
+#define SP_ERR_NAMES "NONE", "RATE", "TABLE_SIZE", "WAYS", "TAG_BITS", "THRESHOLD", "MODE", "BUSY", "SEED", "WATERMARK", "ADDRESS", "CONFIG", "RESERVED", "FILTER", "RING", "BUS"
 
 enum sp_sampler {
     SP_SAMPLER_P = 0, /* periodic sampler over the whole stream */

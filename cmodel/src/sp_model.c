@@ -161,6 +161,12 @@ static unsigned oq_depth(const sp_model_t *m)
     return 1u << m->params.oq_aw;
 }
 
+/* MSG_HEAD as a read returns it for message MSG */
+static uint32_t head_word(const sp_message_t *msg)
+{
+    return SP_MSG_VALID | (uint32_t)msg->tuple.kind << SP_MSG_KIND_SHIFT | (msg->count & SP_MSG_COUNT_MASK);
+}
+
 static void oq_push(sp_model_t *m, const sp_tuple_t *t, uint32_t count)
 {
     unsigned slot = (m->oq_head + m->oq_fill) & (oq_depth(m) - 1);
@@ -214,25 +220,106 @@ static void assoc_insert(sp_model_t *m, const sp_tuple_t *t, uint32_t count)
     m->assoc[0] = e;
 }
 
+static int ring_on(const sp_model_t *m)
+{
+    return (m->ring_ctrl & SP_RING_ENABLE) != 0;
+}
+
+/* A_k is empty: the flush is done, or with the ring on it is done once its
+ * messages are in memory (ring_pump() sets FLUSH_DONE then). */
+static void flush_ended(sp_model_t *m)
+{
+    m->flushing = 0;
+    if (ring_on(m) && m->oq_fill != 0)
+        m->flush_done_pending = 1;
+    else
+        m->irq_sticky |= SP_IRQ_FLUSH_DONE;
+}
+
 /* Flush: emit list entries least recent first (the end of the list, as a
  * full miss evicts) while the queue has room. */
 static void assoc_flush_step(sp_model_t *m)
 {
-    while (m->flushing && m->oq_fill < oq_depth(m)) {
-        if (m->assoc_used == 0) {
-            m->flushing = 0;
-            m->irq_sticky |= SP_IRQ_FLUSH_DONE;
-            break;
-        }
+    while (m->flushing && m->oq_fill < oq_depth(m) && m->assoc_used != 0) {
         const sp_assoc_entry_t *last = &m->assoc[m->assoc_used - 1];
         oq_push(m, &last->tuple, last->count);
         m->acc[SP_ACC_COUNT_RES_ASSOC] -= last->count;
         m->assoc_used--;
     }
-    if (m->flushing && m->assoc_used == 0) {
-        m->flushing = 0;
+    if (m->flushing && m->assoc_used == 0)
+        flush_ended(m);
+}
+
+/* ---------------------------------------------------- message ring (8.8) */
+
+static uint32_t ring_fill(const sp_model_t *m)
+{
+    return (m->ring_wp - m->ring_rp) & (2u * m->ring_size - 1u);
+}
+
+/* One 32-bit write of the ring's master; 0 when the bus answers with an
+ * error: no memory there.  The error turns the ring off and is recorded
+ * (ERR_CODE BUS at RING_WP's offset, ERR_VALUE the address). */
+static int ring_write32(sp_model_t *m, uint32_t addr, uint32_t v)
+{
+    uint32_t off = addr - m->ring_mem_base;
+    if (!m->ring_mem || addr < m->ring_mem_base || m->ring_mem_size < 4u || off > m->ring_mem_size - 4u) {
+        m->ring_ctrl &= ~SP_RING_ENABLE;
+        sp_model_reject(m, SP_REG_RING_WP, addr, SP_ERR_BUS);
+        return 0;
+    }
+    for (unsigned i = 0; i < 4; i++)
+        m->ring_mem[off + i] = (uint8_t)(v >> (8 * i));
+    return 1;
+}
+
+/* Writes the message at the head of the queue into the next entry, in the
+ * block's order of writes; it leaves the queue only when all of them went
+ * through. */
+static int ring_write_entry(sp_model_t *m)
+{
+    const sp_message_t *msg = &m->oq[m->oq_head];
+    unsigned w = m->params.word_bits;
+    uint32_t entry = m->ring_base + (m->ring_wp & (m->ring_size - 1u)) * SP_RING_ENTRY_BYTES(w);
+    uint32_t words[4] = {(uint32_t)msg->tuple.word0, (uint32_t)(msg->tuple.word0 >> 32),
+                         (uint32_t)msg->tuple.word1, (uint32_t)(msg->tuple.word1 >> 32)};
+    for (unsigned i = 0; i + 1u < SP_RING_WRITES(w); i++) {
+        /* W = 32: word0, word1; W = 64: both halves of each */
+        uint32_t v = w == 64 ? words[i] : words[2 * i];
+        if (!ring_write32(m, entry + sp_ring_write_off(w, i), v))
+            return 0;
+    }
+    if (!ring_write32(m, entry + SP_RING_HEAD_OFF, head_word(msg)))
+        return 0;
+    m->oq_head = (m->oq_head + 1u) & (oq_depth(m) - 1u);
+    m->oq_fill--;
+    m->ring_wp = (m->ring_wp + 1u) & (2u * m->ring_size - 1u);
+    return 1;
+}
+
+/* Moves every message the ring has room for from the queue into memory, and
+ * lets a flush that waited for queue room go on, until neither can move. */
+static void ring_pump(sp_model_t *m)
+{
+    while (ring_on(m)) {
+        while (m->oq_fill != 0 && ring_fill(m) < m->ring_size)
+            if (!ring_write_entry(m))
+                break;
+        if (!m->flushing || m->oq_fill == oq_depth(m) || !ring_on(m))
+            break;
+        assoc_flush_step(m);
+    }
+    if (m->flush_done_pending && (!ring_on(m) || m->oq_fill == 0)) {
+        m->flush_done_pending = 0;
         m->irq_sticky |= SP_IRQ_FLUSH_DONE;
     }
+}
+
+void sp_model_ring_memory(sp_model_t *m, uint8_t *mem, uint32_t base, uint32_t size)
+{
+    m->ring_mem = mem;
+    m->ring_mem_base = base;
+    m->ring_mem_size = mem ? size : 0u;
 }
 
 /* A message leaves stage 1: through A_k or straight to the queue. */
@@ -557,6 +644,8 @@ enum sp_push_result sp_model_push(sp_model_t *m, const sp_tuple_t *t)
         return SP_PUSH_TAKEN;
     }
     compress(m, t);
+    if (ring_on(m))
+        ring_pump(m);
     return SP_PUSH_TAKEN;
 }
 
@@ -599,7 +688,9 @@ size_t sp_model_push_many(sp_model_t *m, const sp_tuple_t *t, size_t n)
 {
     size_t i = 0;
     unsigned depth = oq_depth(m);
-    if ((m->ctrl & SP_CTRL_ENABLE) && !(m->ctrl & SP_CTRL_DROP) && !m->filter_active) {
+    /* the fast paths leave messages in the queue; with the ring on each tuple's
+       message goes to memory before the next tuple's input policy */
+    if ((m->ctrl & SP_CTRL_ENABLE) && !(m->ctrl & SP_CTRL_DROP) && !m->filter_active && !ring_on(m)) {
         if (m->sampler == SP_SAMPLER_P || m->sampler == SP_SAMPLER_HP)
             return periodic_many(m, t, n);
         for (; i < n && m->oq_fill < depth; i++)
@@ -621,7 +712,7 @@ void sp_model_drop(sp_model_t *m)
 
 int sp_model_pop(sp_model_t *m, sp_message_t *msg)
 {
-    if (m->oq_fill == 0)
+    if (m->oq_fill == 0 || ring_on(m))
         return 0;
     *msg = m->oq[m->oq_head];
     m->oq_head = (m->oq_head + 1u) & (oq_depth(m) - 1u);
@@ -815,6 +906,7 @@ static void write_cmd(sp_model_t *m, uint32_t value)
     if (value & SP_CMD_FLUSH_ASSOC) {
         m->flushing = 1;
         assoc_flush_step(m);
+        ring_pump(m);
     }
     if (value & SP_CMD_SNAPSHOT) {
         /* a narrower build counts modulo 2^acc_bits; the live counters keep
@@ -864,6 +956,74 @@ static void write_filter(sp_model_t *m, uint32_t offset, uint32_t value)
     m->filter_active = 0;
     for (unsigned i = 0; i < n; i++)
         m->filter_active += m->filter_valid[i];
+}
+
+/* The message ring's registers (spec 8.8): the ring itself only while
+ * stopped, its read pointer and watermark at any time. */
+static void write_ring(sp_model_t *m, uint32_t offset, uint32_t value)
+{
+    uint32_t largest = 1u << m->params.ring_aw;
+    uint32_t used = offset == SP_REG_RING_CTRL   ? SP_USED_RING_CTRL
+                    : offset == SP_REG_RING_BASE ? SP_USED_RING_BASE
+                    : offset == SP_REG_RING_SIZE ? SP_USED_RING_SIZE
+                    : offset == SP_REG_RING_RP   ? SP_USED_RING_RP
+                                                 : SP_USED_RING_WATERMARK;
+    int config = offset == SP_REG_RING_CTRL || offset == SP_REG_RING_BASE || offset == SP_REG_RING_SIZE;
+    if (m->params.ring_aw == 0 || offset == SP_REG_RING_WP) {
+        sp_model_reject(m, offset, value, SP_ERR_ADDRESS);
+        return;
+    }
+    /* the ring's place and size change only while it is off */
+    if (config && (!stopped(m) || (offset != SP_REG_RING_CTRL && ring_on(m)))) {
+        sp_model_reject(m, offset, value, SP_ERR_BUSY);
+        return;
+    }
+    if (value & ~used) {
+        sp_model_reject(m, offset, value, SP_ERR_RESERVED);
+        return;
+    }
+    switch (offset) {
+    case SP_REG_RING_CTRL:
+        if ((value & SP_RING_ENABLE) &&
+            ((m->ring_base & (m->ring_size * SP_RING_ENTRY_BYTES(m->params.word_bits) - 1u)) != 0 ||
+             m->ring_watermark > m->ring_size)) {
+            sp_model_reject(m, offset, value, SP_ERR_RING);
+            return;
+        }
+        m->ring_ctrl = value;
+        break;
+    case SP_REG_RING_BASE:
+        m->ring_base = value;
+        m->ring_wp = m->ring_rp = 0;
+        break;
+    case SP_REG_RING_SIZE:
+        if (value == 0 || (value & (value - 1u)) != 0 || value > largest) {
+            sp_model_reject(m, offset, value, SP_ERR_RING);
+            return;
+        }
+        m->ring_size = value;
+        m->ring_wp = m->ring_rp = 0;
+        break;
+    case SP_REG_RING_RP: {
+        uint32_t mask = 2u * m->ring_size - 1u;
+        if (value > mask || ((value - m->ring_rp) & mask) > ring_fill(m)) {
+            sp_model_reject(m, offset, value, SP_ERR_RING);
+            return;
+        }
+        m->ring_rp = value;
+        break;
+    }
+    default: /* SP_REG_RING_WATERMARK */
+        if (value == 0 || value > largest || (ring_on(m) && value > m->ring_size)) {
+            sp_model_reject(m, offset, value, SP_ERR_RING);
+            return;
+        }
+        m->ring_watermark = value;
+        break;
+    }
+    /* a ring turned off ends a flush that waited for it; one turned on, or
+       given room, takes what waits in the queue */
+    ring_pump(m);
 }
 
 void sp_reg_write(sp_model_t *m, uint32_t offset, uint32_t value)
@@ -929,6 +1089,14 @@ void sp_reg_write(sp_model_t *m, uint32_t offset, uint32_t value)
     case SP_REG_FILTER_PC_HI:
         write_filter(m, offset, value);
         break;
+    case SP_REG_RING_CTRL:
+    case SP_REG_RING_BASE:
+    case SP_REG_RING_SIZE:
+    case SP_REG_RING_WP:
+    case SP_REG_RING_RP:
+    case SP_REG_RING_WATERMARK:
+        write_ring(m, offset, value);
+        break;
     case SP_REG_SBOX_DATA:
         if (!stopped(m)) {
             sp_model_reject(m, offset, value, SP_ERR_BUSY);
@@ -948,13 +1116,8 @@ void sp_reg_write(sp_model_t *m, uint32_t offset, uint32_t value)
 
 static uint32_t irq_status(const sp_model_t *m)
 {
-    return m->irq_sticky | (m->oq_fill >= m->oq_watermark ? SP_IRQ_WATERMARK : 0u);
-}
-
-/* MSG_HEAD as a read returns it for message MSG */
-static uint32_t head_word(const sp_message_t *msg)
-{
-    return SP_MSG_VALID | (uint32_t)msg->tuple.kind << SP_MSG_KIND_SHIFT | (msg->count & SP_MSG_COUNT_MASK);
+    return m->irq_sticky | (m->oq_fill >= m->oq_watermark ? SP_IRQ_WATERMARK : 0u) |
+           (m->params.ring_aw && ring_fill(m) >= m->ring_watermark ? SP_IRQ_RING : 0u);
 }
 
 uint32_t sp_reg_read(sp_model_t *m, uint32_t offset)
@@ -962,7 +1125,7 @@ uint32_t sp_reg_read(sp_model_t *m, uint32_t offset)
     if (offset == SP_REG_SBOX_DATA)
         return m->sbox[m->sbox_addr++];
     if (offset == SP_REG_MSG_HEAD)
-        return sp_model_pop(m, &m->window) ? head_word(&m->window) : 0u;
+        return sp_model_pop(m, &m->window) ? head_word(&m->window) : 0u; /* 0 with the ring on */
     return sp_reg_peek(m, offset);
 }
 
@@ -988,7 +1151,8 @@ uint32_t sp_reg_peek(const sp_model_t *m, uint32_t offset)
                p->miss_bits << SP_PARAMS2_MISS_BITS_SHIFT |
                (p->opt_tagged ? SP_PARAMS2_TAGGED : 0u) | (p->opt_cr ? SP_PARAMS2_CR : 0u) |
                (p->opt_htp ? SP_PARAMS2_HTP : 0u) |
-               p->acc_bits << SP_PARAMS2_ACC_BITS_SHIFT | p->filter_n << SP_PARAMS2_FILTER_N_SHIFT;
+               p->acc_bits << SP_PARAMS2_ACC_BITS_SHIFT | p->filter_n << SP_PARAMS2_FILTER_N_SHIFT |
+               p->ring_aw << SP_PARAMS2_RING_AW_SHIFT;
     case SP_REG_CTRL:
         return m->ctrl;
     case SP_REG_STATUS:
@@ -1025,7 +1189,7 @@ uint32_t sp_reg_peek(const sp_model_t *m, uint32_t offset)
     case SP_REG_SBOX_DATA:
         return m->sbox[m->sbox_addr];
     case SP_REG_MSG_HEAD:
-        return m->oq_fill ? head_word(&m->oq[m->oq_head]) : 0u;
+        return m->oq_fill && !ring_on(m) ? head_word(&m->oq[m->oq_head]) : 0u;
     case SP_REG_FILTER_SEL:
         return m->filter_sel;
     case SP_REG_FILTER_CTRL:
@@ -1038,6 +1202,18 @@ uint32_t sp_reg_peek(const sp_model_t *m, uint32_t offset)
         return m->filter_sel < p->filter_n ? (uint32_t)(m->filter_pc[m->filter_sel] >> 32) : 0u;
     case SP_REG_FILTER_HITS:
         return m->filter_sel < p->filter_n ? m->filter_hits[m->filter_sel] : 0u;
+    case SP_REG_RING_CTRL:
+        return p->ring_aw ? m->ring_ctrl : 0u;
+    case SP_REG_RING_BASE:
+        return p->ring_aw ? m->ring_base : 0u;
+    case SP_REG_RING_SIZE:
+        return p->ring_aw ? m->ring_size : 0u;
+    case SP_REG_RING_WP:
+        return p->ring_aw ? m->ring_wp : 0u;
+    case SP_REG_RING_RP:
+        return p->ring_aw ? m->ring_rp : 0u;
+    case SP_REG_RING_WATERMARK:
+        return p->ring_aw ? m->ring_watermark : 0u;
     case SP_REG_MSG_W0_LO:
         return (uint32_t)m->window.tuple.word0;
     case SP_REG_MSG_W0_HI:
@@ -1089,6 +1265,7 @@ void sp_params_default(sp_params_t *p)
     p->opt_htp = 1;
     p->acc_bits = 64;
     p->filter_n = 8;
+    p->ring_aw = 16;
 }
 
 int sp_model_init(sp_model_t *m, const sp_params_t *p)
@@ -1100,7 +1277,7 @@ int sp_model_init(sp_model_t *m, const sp_params_t *p)
         p->oq_aw < 1 || p->oq_aw > SP_MAX_OQ_AW || p->count_bits < 1 ||
         p->count_bits > SP_MAX_COUNT_BITS || p->miss_bits < 2 || p->miss_bits > SP_MAX_MISS_BITS ||
         p->miss_bits > p->count_bits || p->acc_bits < SP_MIN_ACC_BITS || p->acc_bits > 64 ||
-        p->filter_n > SP_MAX_FILTER_N)
+        p->filter_n > SP_MAX_FILTER_N || p->ring_aw > SP_MAX_RING_AW)
         return -1;
     m->params = *p;
     m->word_mask = word_mask_of(p->word_bits);
@@ -1145,6 +1322,14 @@ int sp_model_init(sp_model_t *m, const sp_params_t *p)
     m->window.tuple.word1 = 0;
     m->window.tuple.kind = 0;
     m->window.count = 0;
+    m->ring_ctrl = 0;
+    m->ring_base = 0;
+    m->ring_size = 1u << p->ring_aw;
+    m->ring_wp = 0;
+    m->ring_rp = 0;
+    m->ring_watermark = p->ring_aw ? 1u << (p->ring_aw - 1u) : 1u;
+    m->flush_done_pending = 0;
+    sp_model_ring_memory(m, 0, 0, 0);
     decode_config(m);
     clear_table(m);
     return 0;

@@ -29,7 +29,7 @@ static sp_model_t model_a, model_b;
 /* Helpers                                                            */
 /* ------------------------------------------------------------------ */
 
-/* The small build: W 32, TABLE_AW 4, 4 ways, 8-bit tags, A_3, queue of 8. */
+/* The small build: W 32, TABLE_AW 4, 4 ways, 8-bit tags, A_3, queue of 8, rings of up to 8. */
 static void small_params(sp_params_t *p)
 {
     sp_params_default(p); /* 16-bit counts, 4-bit misses, every mode */
@@ -39,6 +39,7 @@ static void small_params(sp_params_t *p)
     p->tag_bits_max = 8;
     p->assoc_k = 3;
     p->oq_aw = 3;
+    p->ring_aw = 3;
 }
 
 static sp_model_t *fresh(sp_model_t *m)
@@ -1845,7 +1846,7 @@ static void test_reg_reset(void)
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_VERSION), SP_VERSION_VALUE);
     /* 32 | 4 << 8 | 2 << 12 | 8 << 16 | 3 << 20 | 3 << 24 */
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS), 0x03382420u);
-    SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 0x40074410u); /* 16 | 4 << 8 | 8 << 11 | TAG, CR, HTP | 64 << 24 */
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 0x401F4410u); /* 16 | 4 << 8 | 8 << 11 | TAG, CR, HTP | 3 << 19 | 64 << 24 */
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_CTRL), 0);
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_CMD), 0);
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_STATUS), SP_STATUS_OQ_EMPTY);
@@ -1872,8 +1873,15 @@ static void test_reg_reset(void)
     SP_CHECK_EQ(sp_reg_read(m, 0x02c), 0);
     SP_CHECK_EQ(sp_reg_read(m, 0x078), 0);
     SP_CHECK_EQ(sp_reg_read(m, 0x07c), 0);
-    SP_CHECK_EQ(sp_reg_read(m, 0x0e0), 0);
+    SP_CHECK_EQ(sp_reg_read(m, 0x0f8), 0);
     SP_CHECK_EQ(sp_reg_read(m, 0xffc), 0);
+    /* the ring (8.8): off, at 0, the largest size 2^3 and half of it as its watermark */
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_RING_CTRL), 0);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_RING_BASE), 0);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_RING_SIZE), 8);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_RING_WP), 0);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_RING_RP), 0);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_RING_WATERMARK), 4);
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_MSG_HEAD), 0);
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_SBOX_DATA), 0xa5); /* S[0]; ADDR -> 1 */
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_SBOX_ADDR), 1);
@@ -1889,6 +1897,10 @@ static void test_reg_reset(void)
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_TABLE), 0x210bu);
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_OQ_WATERMARK), 128);
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_MODE), 3);
+    /* 16 | 4 << 8 | 8 << 11 | TAG, CR, HTP | 16 << 19 | 64 << 24; a ring of 2^16, watermark 2^15 */
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 0x40874410u);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_RING_SIZE), 0x10000u);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_RING_WATERMARK), 0x8000u);
 
     /* Clipping: TABLE_AW 0, no ways, 1-bit tags, A_1, queue of 2:
      * TABLE 0 | 0 << 8 | 1 << 12; watermark 1; PARAMS 32 | 1 << 16 | 1 << 20 | 1 << 24. */
@@ -1917,13 +1929,14 @@ static void test_reg_reset(void)
     small_params(&p); p.assoc_k = 65; SP_CHECK_EQ(sp_model_init(m, &p), -1);
     small_params(&p); p.oq_aw = 0; SP_CHECK_EQ(sp_model_init(m, &p), -1);
     small_params(&p); p.oq_aw = 13; SP_CHECK_EQ(sp_model_init(m, &p), -1);
+    small_params(&p); p.ring_aw = 17; SP_CHECK_EQ(sp_model_init(m, &p), -1);
 }
 
 /* Spec 10 and 8.6: the build options narrow what the registers accept.
  * count_bits 8: RATE <= 2^8 = 256; miss_bits 3: REPLACE_MISSES <= 8; a build
  * without TAG, CR or HTP refuses those sampler codes with SP_ERR_MODE.  Reset values are
  * clipped: count_bits 4 gives RATE min(256, 16) = 16 and EVICT_HITS min(32, 16) = 16.
- * PARAMS2 = count_bits | miss_bits << 8 | tagged << 16 | cr << 17 | htp << 18. */
+ * PARAMS2 = count_bits | miss_bits << 8 | tagged << 16 | cr << 17 | htp << 18 | ring_aw << 19. */
 static void test_build_options(void)
 {
     sp_model_t *m = &model_a;
@@ -1931,11 +1944,11 @@ static void test_build_options(void)
 
     small_params(&p);
     SP_CHECK_EQ(sp_model_init(m, &p), 0);
-    SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 16u | 4u << 8 | 8u << 11 | 1u << 16 | 1u << 17 | 1u << 18 | 64u << 24);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 16u | 4u << 8 | 8u << 11 | 1u << 16 | 1u << 17 | 1u << 18 | 3u << 19 | 64u << 24);
 
     p.count_bits = 8; p.miss_bits = 3;
     SP_CHECK_EQ(sp_model_init(m, &p), 0);
-    SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 8u | 3u << 8 | 8u << 11 | 1u << 16 | 1u << 17 | 1u << 18 | 64u << 24);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 8u | 3u << 8 | 8u << 11 | 1u << 16 | 1u << 17 | 1u << 18 | 3u << 19 | 64u << 24);
     sp_reg_write(m, SP_REG_RATE, 257);
     EXPECT_ERR(m, SP_ERR_RATE, SP_REG_RATE, 257);
     WR_OK(m, SP_REG_RATE, 256);
@@ -1944,7 +1957,7 @@ static void test_build_options(void)
     WR_OK(m, SP_REG_TAG_THRESH, THR(4, 8));
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_TAG_THRESH), THR(4, 8));
 
-    p.opt_tagged = 0; p.opt_cr = 0; p.opt_htp = 0;
+    p.opt_tagged = 0; p.opt_cr = 0; p.opt_htp = 0; p.ring_aw = 0;
     SP_CHECK_EQ(sp_model_init(m, &p), 0);
     SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2), 8u | 3u << 8 | 8u << 11 | 64u << 24);
     sp_reg_write(m, SP_REG_MODE, SP_SAMPLER_TAG);
@@ -2034,8 +2047,8 @@ static void test_reg_errors(void)
         {SP_REG_OQ_WATERMARK, 0x2000u, SP_ERR_RESERVED},
         {SP_REG_CTRL, 0x4, SP_ERR_RESERVED},
         {SP_REG_CMD, 0x8, SP_ERR_RESERVED},
-        {SP_REG_IRQ_ENABLE, 0x10, SP_ERR_RESERVED},
-        {SP_REG_IRQ_STATUS, 0x10, SP_ERR_RESERVED},
+        {SP_REG_IRQ_ENABLE, 0x20, SP_ERR_RESERVED},
+        {SP_REG_IRQ_STATUS, 0x20, SP_ERR_RESERVED},
         {SP_REG_SBOX_ADDR, 0x100, SP_ERR_RESERVED},
         {SP_REG_SBOX_DATA, 0x100, SP_ERR_RESERVED},
         {SP_REG_ID, 1, SP_ERR_ADDRESS},
@@ -2053,14 +2066,28 @@ static void test_reg_errors(void)
         {0x02c, 13, SP_ERR_ADDRESS},
         {0x078, 14, SP_ERR_ADDRESS},
         {0x07c, 15, SP_ERR_ADDRESS},
-        {0x0e0, 16, SP_ERR_ADDRESS},
+        {0x0f8, 16, SP_ERR_ADDRESS},
+        /* the ring's (8.8), of a build whose largest ring is 8 entries */
+        {SP_REG_RING_WP, 0, SP_ERR_ADDRESS},
+        {SP_REG_RING_CTRL, 2, SP_ERR_RESERVED},
+        {SP_REG_RING_SIZE, 0, SP_ERR_RING},
+        {SP_REG_RING_SIZE, 3, SP_ERR_RING},     /* not a power of two */
+        {SP_REG_RING_SIZE, 16, SP_ERR_RING},    /* above 2^3 */
+        {SP_REG_RING_SIZE, 0x20000u, SP_ERR_RESERVED},
+        {SP_REG_RING_WATERMARK, 0, SP_ERR_RING},
+        {SP_REG_RING_WATERMARK, 9, SP_ERR_RING},
+        {SP_REG_RING_WATERMARK, 0x20001u, SP_ERR_RESERVED},
+        {SP_REG_RING_RP, 1, SP_ERR_RING},       /* ahead of RING_WP = 0 */
+        {SP_REG_RING_RP, 16, SP_ERR_RING},      /* not below 2 x 8 */
+        {SP_REG_RING_RP, 0x20000u, SP_ERR_RESERVED},
         {0x100, 17, SP_ERR_ADDRESS},
         {0xffc, 18, SP_ERR_ADDRESS},
     };
     static const uint32_t regs[] = {
         SP_REG_ID, SP_REG_VERSION, SP_REG_PARAMS, SP_REG_PARAMS2, SP_REG_CTRL, SP_REG_STATUS,
         SP_REG_IRQ_ENABLE, SP_REG_MODE, SP_REG_RATE, SP_REG_TABLE, SP_REG_TAG_THRESH,
-        SP_REG_SEED, SP_REG_OQ_WATERMARK, SP_REG_OQ_FILL, SP_REG_SBOX_ADDR};
+        SP_REG_SEED, SP_REG_OQ_WATERMARK, SP_REG_OQ_FILL, SP_REG_SBOX_ADDR, SP_REG_RING_CTRL,
+        SP_REG_RING_BASE, SP_REG_RING_SIZE, SP_REG_RING_WP, SP_REG_RING_RP, SP_REG_RING_WATERMARK};
     sp_model_t *m = fresh(&model_a);
     uint32_t before[sizeof regs / sizeof regs[0]];
     unsigned i, j;
@@ -2531,6 +2558,365 @@ static void test_word64(void)
 }
 
 /* Runs one test and names it on stderr when any of its checks failed. */
+/* ------------------------------------------------------------------ */
+/* The message ring (spec 8.8)                                        */
+/* ------------------------------------------------------------------ */
+
+/* A little-endian word of a ring memory at bus address A, the memory MEM
+ * starting at bus address BASE. */
+static uint32_t mem_word(const uint8_t *mem, uint32_t base, uint32_t a)
+{
+    const uint8_t *b = mem + (a - base);
+    return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
+/* Entry AT of a 32-bit ring holds <k, w0, w1, c>: the head at +0, word0 at +4,
+ * word1 at +8, and +12 as the memory was filled (0xEE bytes: never written). */
+#define EXPECT_ENTRY32(mem, base, at, k, w0, w1, c)                             \
+    do {                                                                        \
+        SP_CHECK_EQ(mem_word((mem), (base), (at)), HEAD((k), (c)));             \
+        SP_CHECK_EQ(mem_word((mem), (base), (at) + 4u), (uint32_t)(w0));        \
+        SP_CHECK_EQ(mem_word((mem), (base), (at) + 8u), (uint32_t)(w1));        \
+        SP_CHECK_EQ(mem_word((mem), (base), (at) + 12u), 0xEEEEEEEEu);          \
+    } while (0)
+
+/* Tuple k of the ring tests: kind k mod 3, word0 0x1000 + k, word1 0xF0000000 + k. */
+#define RING_PUSH(m, k) PUSH((m), (k) % 3u, 0x1000u + (k), 0xF0000000u + (k))
+#define RING_ENTRY(mem, base, at, k) EXPECT_ENTRY32((mem), (base), (at), (k) % 3u, 0x1000u + (k), 0xF0000000u + (k), 1)
+
+/* Spec 8.8 on a ring of 4 entries at 0x2040 (64 bytes, naturally aligned), P_1 so that
+ * every tuple is a message of count 1, a queue of 8.  Message k (from 1) goes to entry
+ * (k - 1) mod 4 when the ring has room; RING_WP counts modulo 8.  Tuples 1-4 fill the
+ * ring (WP 4, fill 4), 5-12 the queue, 13 stalls.  RING_RP = 2 frees two entries:
+ * messages 5, 6 go to entries 0, 1 (WP 6); RING_RP = 6 frees four: 7-10 go to entries
+ * 2, 3, 0, 1 (WP 2 after 10 writes); RING_RP = 2 frees four: 11, 12 go to entries 2, 3
+ * (WP 4).  The watermark 3 raises IRQ_STATUS.RING at fill 3 and drops it below. */
+static void test_ring_basic(void)
+{
+    sp_model_t *m = fresh(&model_a);
+    static uint8_t mem[192];
+    const uint32_t mb = 0x2000u, rb = 0x2040u;
+    unsigned k;
+
+    memset(mem, 0xEE, sizeof mem);
+    sp_model_ring_memory(m, mem, mb, sizeof mem);
+    WR_OK(m, SP_REG_MODE, SP_SAMPLER_P);
+    WR_OK(m, SP_REG_RATE, 1);
+    WR_OK(m, SP_REG_RING_SIZE, 4);
+    WR_OK(m, SP_REG_RING_BASE, 0x2010u); /* 0x2010 mod 64 = 16: not aligned */
+    WR_OK(m, SP_REG_RING_WATERMARK, 3);
+    sp_reg_write(m, SP_REG_RING_CTRL, SP_RING_ENABLE);
+    EXPECT_ERR(m, SP_ERR_RING, SP_REG_RING_CTRL, SP_RING_ENABLE);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_RING_CTRL), 0);
+    WR_OK(m, SP_REG_RING_BASE, rb);
+    WR_OK(m, SP_REG_RING_CTRL, SP_RING_ENABLE);
+    WR_OK(m, SP_REG_IRQ_ENABLE, SP_IRQ_RING);
+    START(m);
+
+    RING_PUSH(m, 1);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_RING_WP), 1);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_OQ_FILL), 0);
+    SP_CHECK_EQ(mem_word(mem, mb, rb), 0x90000001u); /* VALID | kind 1 << 28 | count 1 */
+    RING_ENTRY(mem, mb, rb, 1);
+    SP_CHECK_EQ(mem_word(mem, mb, rb + 16u), 0xEEEEEEEEu); /* entry 1 not yet */
+    EXPECT_NO_MSG(m);                                     /* MSG_HEAD reads 0 with the ring on */
+    RING_PUSH(m, 2);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_IRQ_STATUS), 0);   /* fill 2 < 3 */
+    SP_CHECK_EQ(sp_model_irq(m), 0);
+    RING_PUSH(m, 3);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_IRQ_STATUS), SP_IRQ_RING);
+    SP_CHECK_EQ(sp_model_irq(m), 1);
+    RING_PUSH(m, 4);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_RING_WP), 4);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_STATUS), SP_STATUS_ENABLED | SP_STATUS_OQ_EMPTY);
+    for (k = 1; k <= 4; k++)
+        RING_ENTRY(mem, mb, rb + 16u * (k - 1u), k);
+    SP_CHECK_EQ(mem_word(mem, mb, rb - 4u), 0xEEEEEEEEu);  /* nothing outside the ring */
+    SP_CHECK_EQ(mem_word(mem, mb, rb + 64u), 0xEEEEEEEEu);
+
+    /* the ring is full: the queue takes 5..12, then the port stalls (8.4) */
+    for (k = 5; k <= 12; k++)
+        RING_PUSH(m, k);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_OQ_FILL), 8);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_STATUS),
+                SP_STATUS_ENABLED | SP_STATUS_OQ_FULL | SP_STATUS_OQ_WM);
+    SP_CHECK_EQ(push(m, 13 % 3, 0x1000u + 13, 0xF0000000u + 13), SP_PUSH_STALLED);
+    EXPECT_NO_MSG(m);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_OQ_FILL), 8);
+    /* ... or drops, counted (EV_IN 13, EV_DROPPED 1) */
+    WR_OK(m, SP_REG_CTRL, SP_CTRL_ENABLE | SP_CTRL_DROP);
+    SP_CHECK_EQ(push(m, 0, 0xdead, 0xbeef), SP_PUSH_TAKEN);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_IRQ_STATUS), SP_IRQ_WATERMARK | SP_IRQ_RING | SP_IRQ_DROP);
+    sp_reg_write(m, SP_REG_IRQ_STATUS, SP_IRQ_DROP);
+    WR_OK(m, SP_REG_CTRL, SP_CTRL_ENABLE);
+    CHECK_ACCS(m, 13, 0, 1, 0, 12, 12, 12, 0, 0, 0, 12);
+
+    /* RING_RP moves forward by at most the fill */
+    sp_reg_write(m, SP_REG_RING_RP, 5);
+    EXPECT_ERR(m, SP_ERR_RING, SP_REG_RING_RP, 5);
+    WR_OK(m, SP_REG_RING_RP, 2);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_RING_WP), 6);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_OQ_FILL), 6);
+    RING_ENTRY(mem, mb, rb, 5);
+    RING_ENTRY(mem, mb, rb + 16u, 6);
+    RING_ENTRY(mem, mb, rb + 32u, 3); /* not yet read by software: untouched */
+    sp_reg_write(m, SP_REG_RING_RP, 1); /* backwards: (1 - 2) mod 8 = 7 > fill 4 */
+    EXPECT_ERR(m, SP_ERR_RING, SP_REG_RING_RP, 1);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_RING_RP), 2);
+    WR_OK(m, SP_REG_RING_RP, 6);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_RING_WP), 2); /* 10 entries written, modulo 8 */
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_OQ_FILL), 2);
+    for (k = 7; k <= 10; k++)
+        RING_ENTRY(mem, mb, rb + 16u * ((k - 1u) % 4u), k);
+    sp_reg_write(m, SP_REG_RING_RP, 10); /* not below 2 x 4 */
+    EXPECT_ERR(m, SP_ERR_RING, SP_REG_RING_RP, 10);
+    WR_OK(m, SP_REG_RING_RP, 2);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_RING_WP), 4);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_OQ_FILL), 0);
+    RING_ENTRY(mem, mb, rb + 32u, 11);
+    RING_ENTRY(mem, mb, rb + 48u, 12);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_IRQ_STATUS), 0); /* fill 2 < 3 */
+    SP_CHECK_EQ(sp_model_irq(m), 0);
+    /* the stalled tuple is offered again and taken: entry (13 - 1) mod 4 = 0 */
+    RING_PUSH(m, 13);
+    RING_ENTRY(mem, mb, rb, 13);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_RING_WP), 5);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_IRQ_STATUS), SP_IRQ_RING); /* fill 3 */
+    STOP(m);
+    /* writing RING_SIZE (ring off) sets both pointers to 0 */
+    WR_OK(m, SP_REG_RING_CTRL, 0);
+    WR_OK(m, SP_REG_RING_SIZE, 2);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_RING_WP), 0);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_RING_RP), 0);
+    CHECK_ACCS(m, 14, 0, 1, 0, 13, 13, 13, 0, 0, 0, 13);
+    CHECK_LAWS(m);
+}
+
+/* Spec 8.8, bus errors: the memory covers 0x3000..0x3027 (40 bytes) and the ring
+ * 0x3000..0x303F (4 entries).  Message 3's entry is 0x3020: word0 at 0x3024 is
+ * written, word1 at 0x3028 fails.  The ring turns off, RING_WP stays 2, the message
+ * stays queued and MSG_HEAD pops it; ERR_CODE is BUS at 0x0EC, ERR_VALUE 0x3028.
+ * With the whole memory given and the ring on again, message 4 is written to
+ * entry 2 whole. */
+static void test_ring_bus_error(void)
+{
+    sp_model_t *m = fresh(&model_a);
+    static uint8_t mem[128];
+    const uint32_t rb = 0x3000u;
+    unsigned k;
+
+    memset(mem, 0xEE, sizeof mem);
+    sp_model_ring_memory(m, mem, rb, 40);
+    WR_OK(m, SP_REG_MODE, SP_SAMPLER_P);
+    WR_OK(m, SP_REG_RATE, 1);
+    WR_OK(m, SP_REG_RING_SIZE, 4);
+    WR_OK(m, SP_REG_RING_BASE, rb);
+    WR_OK(m, SP_REG_RING_CTRL, SP_RING_ENABLE); /* watermark 4 (reset) <= 4 */
+    WR_OK(m, SP_REG_IRQ_ENABLE, SP_IRQ_ERROR);
+    START(m);
+    RING_PUSH(m, 1);
+    RING_PUSH(m, 2);
+    SP_CHECK_EQ(sp_model_irq(m), 0);
+    RING_PUSH(m, 3);
+    SP_CHECK_EQ(sp_model_irq(m), 1);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_RING_CTRL), 0);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_RING_WP), 2);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_OQ_FILL), 1);
+    SP_CHECK_EQ(mem_word(mem, rb, rb + 0x24u), 0x1003u);     /* word0 of 3 got there */
+    SP_CHECK_EQ(mem_word(mem, rb, rb + 0x20u), 0xEEEEEEEEu); /* its head did not */
+    RING_ENTRY(mem, rb, rb, 1);
+    RING_ENTRY(mem, rb, rb + 16u, 2);
+    EXPECT_ERR(m, SP_ERR_BUS, SP_REG_RING_WP, 0x3028u);
+    EXPECT_MSG(m, 0, 0x1003u, 0xF0000003u, 1); /* nothing lost */
+    RING_PUSH(m, 4);                          /* the ring is off: queued */
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_OQ_FILL), 1);
+    STOP(m);
+    sp_model_ring_memory(m, mem, rb, sizeof mem);
+    WR_OK(m, SP_REG_RING_CTRL, SP_RING_ENABLE);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_RING_WP), 3);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_OQ_FILL), 0);
+    RING_ENTRY(mem, rb, rb + 0x20u, 4);
+    /* the first error is kept: a second bus error (no memory at all) while
+       ERR_CODE holds a RATE error leaves it, but still raises IRQ_STATUS.ERROR */
+    sp_reg_write(m, SP_REG_RATE, 0);
+    sp_model_ring_memory(m, 0, 0, 0);
+    sp_reg_write(m, SP_REG_CTRL, SP_CTRL_ENABLE);
+    RING_PUSH(m, 5);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_RING_CTRL), 0);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_RING_WP), 3);
+    EXPECT_ERR(m, SP_ERR_RATE, SP_REG_RATE, 0);
+    for (k = 1; k <= 3; k++)
+        SP_CHECK_EQ(mem_word(mem, rb, rb + 16u * (k - 1u) + 4u), 0x1000u + (k == 3 ? 4u : k));
+    EXPECT_MSG(m, 2, 0x1005u, 0xF0000005u, 1);
+    EXPECT_NO_MSG(m);
+    CHECK_ACCS(m, 5, 0, 0, 0, 5, 5, 5, 0, 0, 0, 5);
+    CHECK_LAWS(m);
+}
+
+/* Spec 8.8, a flush with the ring on: A_3 holds [Z Y X] (P_1 + A_k, three distinct
+ * tuples); the ring has 2 entries.  The flush emits X, Y, Z (least recent first):
+ * X and Y fill the ring, Z waits in the queue.  FLUSHING falls (A_k is empty) but
+ * FLUSH_DONE waits for Z to be in memory; a snapshot written with the flush counts
+ * all three (COUNT_OUT 3).  RING_RP = 1 frees entry 0: Z goes there and FLUSH_DONE
+ * is set.  Then U, V into A_k and a flush with the ring full: both wait in the
+ * queue; turning the ring off sets FLUSH_DONE and MSG_HEAD pops U, then V.  A flush
+ * of an empty A_k with the ring on and nothing queued is done at once. */
+static void test_ring_flush(void)
+{
+    sp_model_t *m = fresh(&model_a);
+    static uint8_t mem[64];
+    const uint32_t rb = 0x4000u;
+    const uint64_t e[SP_ACC_COUNT] = {3, 0, 0, 0, 3, 3, 3, 0, 0, 0, 3};
+
+    memset(mem, 0xEE, sizeof mem);
+    sp_model_ring_memory(m, mem, rb, sizeof mem);
+    WR_OK(m, SP_REG_MODE, SP_SAMPLER_P | SP_MODE_ASSOC_EN);
+    WR_OK(m, SP_REG_RATE, 1);
+    WR_OK(m, SP_REG_RING_SIZE, 2);
+    WR_OK(m, SP_REG_RING_BASE, rb);
+    WR_OK(m, SP_REG_RING_WATERMARK, 2);
+    WR_OK(m, SP_REG_RING_CTRL, SP_RING_ENABLE);
+    START(m);
+    PUSH(m, 0, 0xa1, 0x58); /* X */
+    PUSH(m, 0, 0xa2, 0x59); /* Y */
+    PUSH(m, 0, 0xa3, 0x5a); /* Z */
+    STOP(m);
+    SP_CHECK_EQ(m->assoc_used, 3);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_RING_WP), 0);
+    WR_OK(m, SP_REG_IRQ_ENABLE, SP_IRQ_FLUSH_DONE);
+    WR_OK(m, SP_REG_CMD, SP_CMD_FLUSH_ASSOC | SP_CMD_SNAPSHOT);
+    check_snap_regs(m, __LINE__, e);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_RING_WP), 2);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_OQ_FILL), 1);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_STATUS) & SP_STATUS_FLUSHING, 0);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_IRQ_STATUS), SP_IRQ_RING); /* fill 2 >= 2, not FLUSH_DONE */
+    SP_CHECK_EQ(sp_model_irq(m), 0);
+    EXPECT_ENTRY32(mem, rb, rb, 0, 0xa1, 0x58, 1);
+    EXPECT_ENTRY32(mem, rb, rb + 16u, 0, 0xa2, 0x59, 1);
+    WR_OK(m, SP_REG_RING_RP, 1);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_RING_WP), 3);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_OQ_FILL), 0);
+    EXPECT_ENTRY32(mem, rb, rb, 0, 0xa3, 0x5a, 1);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_IRQ_STATUS), SP_IRQ_RING | SP_IRQ_FLUSH_DONE);
+    SP_CHECK_EQ(sp_model_irq(m), 1);
+    sp_reg_write(m, SP_REG_IRQ_STATUS, SP_IRQ_FLUSH_DONE);
+
+    /* the ring is full (WP 3, RP 1): U and V wait in the queue */
+    START(m);
+    PUSH(m, 1, 0xb1, 0x61); /* U */
+    PUSH(m, 1, 0xb2, 0x62); /* V */
+    STOP(m);
+    WR_OK(m, SP_REG_CMD, SP_CMD_FLUSH_ASSOC);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_OQ_FILL), 2);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_IRQ_STATUS) & SP_IRQ_FLUSH_DONE, 0);
+    WR_OK(m, SP_REG_RING_CTRL, 0);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_IRQ_STATUS) & SP_IRQ_FLUSH_DONE, SP_IRQ_FLUSH_DONE);
+    EXPECT_MSG(m, 1, 0xb1, 0x61, 1);
+    EXPECT_MSG(m, 1, 0xb2, 0x62, 1);
+    EXPECT_NO_MSG(m);
+    sp_reg_write(m, SP_REG_IRQ_STATUS, SP_IRQ_FLUSH_DONE);
+    WR_OK(m, SP_REG_RING_RP, 3);
+    WR_OK(m, SP_REG_RING_CTRL, SP_RING_ENABLE);
+    WR_OK(m, SP_REG_CMD, SP_CMD_FLUSH_ASSOC);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_IRQ_STATUS), SP_IRQ_FLUSH_DONE);
+    CHECK_ACCS(m, 5, 0, 0, 0, 5, 5, 5, 0, 0, 0, 5);
+    CHECK_LAWS(m);
+}
+
+/* Spec 8.8, 64-bit words: 32-byte entries, head at +0, word0 at +8 (low half first),
+ * word1 at +16; +4 and +24..+31 are never written. */
+static void test_ring_word64(void)
+{
+    sp_model_t *m = &model_a;
+    sp_params_t p;
+    static uint8_t mem[64];
+    const uint32_t rb = 0x5000u;
+
+    small_params(&p);
+    p.word_bits = 64;
+    SP_CHECK_EQ(sp_model_init(m, &p), 0);
+    memset(mem, 0xEE, sizeof mem);
+    sp_model_ring_memory(m, mem, rb, sizeof mem);
+    WR_OK(m, SP_REG_MODE, SP_SAMPLER_P);
+    WR_OK(m, SP_REG_RATE, 1);
+    WR_OK(m, SP_REG_RING_SIZE, 2);
+    WR_OK(m, SP_REG_RING_BASE, 0x5020u); /* 32-byte aligned, but not 64 */
+    WR_OK(m, SP_REG_RING_WATERMARK, 1);
+    sp_reg_write(m, SP_REG_RING_CTRL, SP_RING_ENABLE);
+    EXPECT_ERR(m, SP_ERR_RING, SP_REG_RING_CTRL, SP_RING_ENABLE);
+    WR_OK(m, SP_REG_RING_BASE, rb);
+    WR_OK(m, SP_REG_RING_CTRL, SP_RING_ENABLE);
+    START(m);
+    PUSH(m, 4, 0x0123456789ABCDEFull, 0xFEDCBA9876543210ull);
+    SP_CHECK_EQ(mem_word(mem, rb, rb), 0xC0000001u);
+    SP_CHECK_EQ(mem_word(mem, rb, rb + 4u), 0xEEEEEEEEu);
+    SP_CHECK_EQ(mem_word(mem, rb, rb + 8u), 0x89ABCDEFu);
+    SP_CHECK_EQ(mem_word(mem, rb, rb + 12u), 0x01234567u);
+    SP_CHECK_EQ(mem_word(mem, rb, rb + 16u), 0x76543210u);
+    SP_CHECK_EQ(mem_word(mem, rb, rb + 20u), 0xFEDCBA98u);
+    SP_CHECK_EQ(mem_word(mem, rb, rb + 24u), 0xEEEEEEEEu);
+    SP_CHECK_EQ(mem_word(mem, rb, rb + 28u), 0xEEEEEEEEu);
+    SP_CHECK_EQ(mem_word(mem, rb, rb + 32u), 0xEEEEEEEEu);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_RING_WP), 1);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_IRQ_STATUS), SP_IRQ_RING);
+}
+
+/* Spec 8.5, 8.6, 8.8: which ring registers may be written when.  Running: RING_CTRL,
+ * RING_BASE and RING_SIZE are BUSY, RING_RP and RING_WATERMARK go in.  Stopped with
+ * the ring on: RING_BASE and RING_SIZE are BUSY, a watermark above the size is RING.
+ * A ring whose watermark is above its size does not turn on.  A build without a
+ * ring reads 0 at the six offsets and rejects writes there as unmapped. */
+static void test_ring_config(void)
+{
+    sp_model_t *m = fresh(&model_a);
+    static uint8_t mem[64];
+    sp_params_t p;
+    uint32_t off;
+
+    sp_model_ring_memory(m, mem, 0, sizeof mem);
+    WR_OK(m, SP_REG_RING_SIZE, 2);
+    sp_reg_write(m, SP_REG_RING_CTRL, SP_RING_ENABLE); /* watermark 4 > size 2 */
+    EXPECT_ERR(m, SP_ERR_RING, SP_REG_RING_CTRL, SP_RING_ENABLE);
+    WR_OK(m, SP_REG_RING_WATERMARK, 2);
+    WR_OK(m, SP_REG_RING_CTRL, SP_RING_ENABLE);
+    START(m);
+    sp_reg_write(m, SP_REG_RING_CTRL, 0);
+    EXPECT_ERR(m, SP_ERR_BUSY, SP_REG_RING_CTRL, 0);
+    sp_reg_write(m, SP_REG_RING_BASE, 0x40);
+    EXPECT_ERR(m, SP_ERR_BUSY, SP_REG_RING_BASE, 0x40);
+    sp_reg_write(m, SP_REG_RING_SIZE, 4);
+    EXPECT_ERR(m, SP_ERR_BUSY, SP_REG_RING_SIZE, 4);
+    WR_OK(m, SP_REG_RING_RP, 0);
+    WR_OK(m, SP_REG_RING_WATERMARK, 1);
+    STOP(m);
+    sp_reg_write(m, SP_REG_RING_BASE, 0x40);
+    EXPECT_ERR(m, SP_ERR_BUSY, SP_REG_RING_BASE, 0x40);
+    sp_reg_write(m, SP_REG_RING_SIZE, 4);
+    EXPECT_ERR(m, SP_ERR_BUSY, SP_REG_RING_SIZE, 4);
+    sp_reg_write(m, SP_REG_RING_WATERMARK, 3);
+    EXPECT_ERR(m, SP_ERR_RING, SP_REG_RING_WATERMARK, 3);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_RING_WATERMARK), 1);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_RING_SIZE), 2);
+    WR_OK(m, SP_REG_RING_CTRL, 0);
+    WR_OK(m, SP_REG_RING_WATERMARK, 3); /* off: up to 2^3 */
+    WR_OK(m, SP_REG_RING_BASE, 0x40);
+
+    small_params(&p);
+    p.ring_aw = 0;
+    SP_CHECK_EQ(sp_model_init(m, &p), 0);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_PARAMS2) >> SP_PARAMS2_RING_AW_SHIFT & SP_PARAMS2_RING_AW_MASK, 0);
+    for (off = SP_REG_RING_CTRL; off <= SP_REG_RING_WATERMARK; off += 4) {
+        SP_CHECK_EQ(sp_reg_read(m, off), 0);
+        sp_reg_write(m, off, 1);
+        EXPECT_ERR(m, SP_ERR_ADDRESS, off, 1);
+        SP_CHECK_EQ(sp_reg_read(m, off), 0);
+    }
+    WR_OK(m, SP_REG_IRQ_ENABLE, SP_IRQ_RING); /* the field exists in every build */
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_IRQ_ENABLE), SP_IRQ_RING);
+    SP_CHECK_EQ(sp_reg_read(m, SP_REG_IRQ_STATUS), 0);
+    SP_CHECK_EQ(sp_model_irq(m), 0);
+}
+
 #define RUN(fn)                                                                 \
     do {                                                                        \
         unsigned before_ = sp_test_failed_count;                                \
@@ -2715,5 +3101,10 @@ int main(void)
     RUN(test_config_helper);
     RUN(test_config_check);
     RUN(test_word64);
+    RUN(test_ring_basic);
+    RUN(test_ring_bus_error);
+    RUN(test_ring_flush);
+    RUN(test_ring_word64);
+    RUN(test_ring_config);
     return sp_test_summary("test_kat");
 }

@@ -6,7 +6,8 @@
  * checks the laws that must hold on every stream: the fast hash equals the
  * spec's definition, the conservation laws after every step in every mode,
  * message counts add up to the stream length, the message stream does not
- * depend on when software pops (spec section 11), H[R] equals R, HTP's
+ * depend on when software pops (spec section 11) nor on whether it reads
+ * them from the registers or from the message ring (8.8), H[R] equals R, HTP's
  * random phases make a short stream report with probability k / r, and a
  * sweep over seeds 1..40 estimates every tuple without bias (spec 5.1).
  */
@@ -222,6 +223,108 @@ static void test_messages_independent_of_pop_timing(sp_model_t *m)
         SP_CHECK_EQ(n_second, n_first);
         SP_CHECK_EQ(differences, 0);
     }
+}
+
+/* A message read back from entry I of a ring in MEM (spec 8.8), as software
+ * reads it: the head word, then word0 and word1 at their offsets. */
+static sp_message_t ring_message(const uint8_t *mem, unsigned word_bits, uint32_t i)
+{
+    const uint8_t *e = mem + (size_t)i * SP_RING_ENTRY_BYTES(word_bits);
+    sp_message_t msg;
+    uint64_t w[2] = {0, 0};
+    uint32_t head = 0;
+    for (unsigned b = 0; b < 4; b++)
+        head |= (uint32_t)e[SP_RING_HEAD_OFF + b] << (8 * b);
+    for (unsigned b = 0; b < word_bits / 8u; b++) {
+        w[0] |= (uint64_t)e[SP_RING_WORD0_OFF(word_bits) + b] << (8 * b);
+        w[1] |= (uint64_t)e[SP_RING_WORD1_OFF(word_bits) + b] << (8 * b);
+    }
+    msg.tuple.kind = (uint8_t)(head >> SP_MSG_KIND_SHIFT & SP_MSG_KIND_MASK);
+    msg.tuple.word0 = w[0];
+    msg.tuple.word1 = w[1];
+    msg.count = head & (SP_MSG_VALID | SP_MSG_COUNT_MASK); /* VALID kept: it must be 1 */
+    return msg;
+}
+
+/* Spec 8.8 and 11: with the message ring on, software that reads the ring at
+ * random moments (and lets it fill, so that the queue backs up and the port
+ * stalls) gets the same message sequence the register path gives, in every
+ * mode and both word widths, with A_k and a flush at the end; the laws hold
+ * after every step. */
+static void test_ring_matches_register_path(sp_model_t *m)
+{
+    enum { N = 8000, MAXMSG = 8000, RING = 8 };
+    static sp_tuple_t t[N];
+    static sp_message_t want[MAXMSG];
+    static uint8_t mem[RING * 32];
+    random_tuples(t, N, 4242, 300);
+    for (unsigned wb = 32; wb <= 64; wb += 32)
+        for (unsigned sampler = 0; sampler < SP_SAMPLER_COUNT; sampler++) {
+            unsigned n_want = 0, n_got = 0, differences = 0, violations = 0, stalls = 0;
+            for (int ring = 0; ring < 2; ring++) {
+                sp_params_t p = small_params(wb);
+                sp_message_t msg;
+                uint64_t seed = 77 + sampler;
+                const uint32_t base = 0x80000000u;
+                p.ring_aw = 3;
+                sp_model_init(m, &p);
+                sp_model_ring_memory(m, mem, base, sizeof mem);
+                sp_reg_write(m, SP_REG_MODE, sampler | SP_MODE_ASSOC_EN);
+                sp_reg_write(m, SP_REG_RATE, 3);
+                sp_reg_write(m, SP_REG_TAG_THRESH, 2u | 3u << SP_TAG_REPLACE_MISSES_SHIFT);
+                if (ring) {
+                    sp_reg_write(m, SP_REG_RING_BASE, base);
+                    sp_reg_write(m, SP_REG_RING_SIZE, RING);
+                    sp_reg_write(m, SP_REG_RING_CTRL, SP_RING_ENABLE);
+                }
+                sp_reg_write(m, SP_REG_CTRL, SP_CTRL_ENABLE);
+                SP_CHECK_EQ(m->err_code, 0);
+                for (size_t i = 0; i <= N; i++) {
+                    int stalled = 0;
+                    if (i == N) { /* the end: stop and flush A_k */
+                        sp_reg_write(m, SP_REG_CTRL, 0);
+                        sp_reg_write(m, SP_REG_CMD, SP_CMD_FLUSH_ASSOC);
+                    } else if (sp_model_push(m, &t[i]) == SP_PUSH_STALLED) {
+                        stalled = 1;
+                        stalls += ring;
+                    }
+                    if (!ring) {
+                        while (sp_model_pop(m, &msg))
+                            if (n_want < MAXMSG)
+                                want[n_want++] = msg;
+                    } else if (stalled || i == N || rng_next(&seed) % 40u == 0) {
+                        /* read what the ring holds (all of it when stuck), then free it */
+                        uint32_t wp = sp_reg_read(m, SP_REG_RING_WP), rp = sp_reg_read(m, SP_REG_RING_RP);
+                        uint32_t fill = (wp - rp) & (2u * RING - 1u);
+                        uint32_t take = stalled || i == N ? fill : (uint32_t)(rng_next(&seed) % (fill + 1u));
+                        for (uint32_t k = 0; k < take; k++, rp = (rp + 1u) & (2u * RING - 1u)) {
+                            msg = ring_message(mem, wb, rp & (RING - 1u));
+                            if (n_got < n_want) {
+                                const sp_message_t *w = &want[n_got];
+                                if (msg.count != (SP_MSG_VALID | w->count) || msg.tuple.kind != w->tuple.kind ||
+                                    msg.tuple.word0 != w->tuple.word0 || msg.tuple.word1 != w->tuple.word1)
+                                    differences++;
+                            }
+                            n_got++;
+                        }
+                        sp_reg_write(m, SP_REG_RING_RP, rp);
+                        if (i == N && (sp_reg_read(m, SP_REG_RING_WP) != rp || m->oq_fill != 0))
+                            i--; /* the flush had more than the ring held: read again */
+                    }
+                    if (stalled)
+                        i--;
+                    if (!sp_model_conserved(m))
+                        violations++;
+                }
+                SP_CHECK_EQ(m->err_code, 0);
+                SP_CHECK(sp_reg_read(m, SP_REG_IRQ_STATUS) & SP_IRQ_FLUSH_DONE);
+            }
+            SP_CHECK(n_want > 100);
+            SP_CHECK_EQ(n_got, n_want);
+            SP_CHECK_EQ(differences, 0);
+            SP_CHECK_EQ(violations, 0);
+            SP_CHECK(stalls > 0); /* the ring filled and the port stalled */
+        }
 }
 
 /* Spec 5.3: H[R] selects exactly what R selects from the same seed. */
@@ -474,6 +577,7 @@ int main(void)
     test_fast_hash_matches_definition(m);
     test_conservation_everywhere(m);
     test_messages_independent_of_pop_timing(m);
+    test_ring_matches_register_path(m);
     test_hr_equals_r(m);
     test_word_width(m);
     test_narrow_build_equals_full(m);
