@@ -23,6 +23,11 @@
  * high.  The RTL is not "stopped" while it is busy (STATUS.BUSY), which the
  * model never is.  A rejected write changes nothing but the error record
  * (the first error is kept until ERR_CODE is written) and IRQ_STATUS.ERROR.
+ *
+ * The message ring's registers (spec 8.8) are here too, with the checks of
+ * a RING_RP write against the write pointer sp_ring keeps; a write of the
+ * ring that ends in a bus error is recorded like a rejected register write
+ * and turns the ring off.
  */
 `resetall
 `default_nettype none
@@ -55,7 +60,9 @@ module sp_regs #(
     // log2 of the output queue depth, 1..12
     parameter OQ_AW = 8,
     // entries of the PC filter, 0..16 (reported in PARAMS2)
-    parameter FILTER_N = 8
+    parameter FILTER_N = 8,
+    // log2 of the largest message ring, 0..16; 0: none (reported in PARAMS2)
+    parameter RING_AW = 16
 ) (
     input  wire          clk_i,
     input  wire          rst_i,
@@ -83,6 +90,12 @@ module sp_regs #(
     // events for IRQ_STATUS
     input  wire          drop_i,
     input  wire          flush_done_i,
+    // the message ring (sp_ring): the write pointer now and after this clock,
+    // and a write that ended with a bus error, at this address
+    input  wire [RAW:0]  ring_wp_i,
+    input  wire [RAW:0]  ring_wp_next_i,
+    input  wire          ring_err_i,
+    input  wire [31:0]   ring_err_adr_i,
     // configuration
     output wire          enable_o,
     output wire          drop_policy_o,
@@ -115,6 +128,14 @@ module sp_regs #(
     // which accounting word the bus reads
     output wire [3:0]    acc_index_o,
     output wire          acc_hi_o,
+    // the message ring: RING_CTRL.ENABLE, RING_BASE, RING_SIZE and 2 x RING_SIZE - 1,
+    // RING_RP, and a RING_BASE or RING_SIZE write (the write pointer goes to 0)
+    output wire          ring_en_o,
+    output wire [31:0]   ring_base_o,
+    output wire [RAW:0]  ring_size_o,
+    output wire [RAW:0]  ring_pmask_o,
+    output wire [RAW:0]  ring_rp_o,
+    output wire          ring_clear_o,
     // interrupt
     output wire          irq_o
 `ifdef FORMAL
@@ -128,6 +149,7 @@ module sp_regs #(
 );
 
     localparam CW = `SP_MSG_COUNT_BITS;      // a message's count (MSG_HEAD.COUNT)
+    localparam RAW = (RING_AW > 0) ? RING_AW : 1;  // the ring's pointer width - 1 (a no-ring build keeps 1)
     localparam MW = 3 + 2 * WORD_BITS + CW;  // output queue entry {kind, word0, word1, count}
 
     // ---- offsets, error codes and constants (rtl/sp_regs.vh, from rtl/sp_regs.rdl)
@@ -144,6 +166,9 @@ module sp_regs #(
                       A_MSG_W0_LO = `SP_REG_MSG_W0_LO, A_MSG_W0_HI = `SP_REG_MSG_W0_HI,
                       A_MSG_W1_LO = `SP_REG_MSG_W1_LO, A_MSG_W1_HI = `SP_REG_MSG_W1_HI,
                       A_FILTER_PC_HI = `SP_REG_FILTER_PC_HI, A_FILTER_HITS = `SP_REG_FILTER_HITS,
+                      A_RING_CTRL = `SP_REG_RING_CTRL, A_RING_BASE = `SP_REG_RING_BASE,
+                      A_RING_SIZE = `SP_REG_RING_SIZE, A_RING_WP = `SP_REG_RING_WP,
+                      A_RING_RP = `SP_REG_RING_RP, A_RING_WM = `SP_REG_RING_WATERMARK,
                       A_ACC_FIRST = `SP_REG_ACC_BASE,
                       A_ACC_LAST = `SP_REG_ACC_BASE + 12'd8 * `SP_ACC_COUNT - 12'd4;
 
@@ -151,7 +176,8 @@ module sp_regs #(
                      E_WAYS = `SP_ERR_WAYS, E_TAG_BITS = `SP_ERR_TAG_BITS, E_THRESHOLD = `SP_ERR_THRESHOLD,
                      E_MODE = `SP_ERR_MODE, E_BUSY = `SP_ERR_BUSY, E_SEED = `SP_ERR_SEED,
                      E_WATERMARK = `SP_ERR_WATERMARK, E_ADDRESS = `SP_ERR_ADDRESS,
-                     E_CONFIG = `SP_ERR_CONFIG, E_RESERVED = `SP_ERR_RESERVED, E_FILTER = `SP_ERR_FILTER;
+                     E_CONFIG = `SP_ERR_CONFIG, E_RESERVED = `SP_ERR_RESERVED, E_FILTER = `SP_ERR_FILTER,
+                     E_RING = `SP_ERR_RING, E_BUS = `SP_ERR_BUS;
 
     // ---- build constants and reset values (spec 9: clipped to the build)
     localparam [31:0] ID_VALUE      = `SP_ID_VALUE;
@@ -172,13 +198,15 @@ module sp_regs #(
                                       ({25'd0, P_K} << `SP_PARAMS_ASSOC_K_SHIFT);
     localparam [6:0]  P_ACC    = ACC_BITS[6:0];
     localparam [4:0]  P_FILTER = FILTER_N[4:0];
+    localparam [4:0]  P_RING   = RING_AW[4:0];
     localparam [31:0] PARAMS2_VALUE = ({27'd0, P_COUNT} << `SP_PARAMS2_COUNT_BITS_SHIFT) |
                                       ({29'd0, P_MISS} << `SP_PARAMS2_MISS_BITS_SHIFT) |
                                       ({27'd0, P_FILTER} << `SP_PARAMS2_FILTER_N_SHIFT) |
                                       ((OPT_TAGGED != 0) ? (32'd1 << `SP_PARAMS2_TAGGED_BIT) : 32'd0) |
                                       ((OPT_CR != 0) ? (32'd1 << `SP_PARAMS2_CR_BIT) : 32'd0) |
                                       ((OPT_HTP != 0) ? (32'd1 << `SP_PARAMS2_HTP_BIT) : 32'd0) |
-                                      ({25'd0, P_ACC} << `SP_PARAMS2_ACC_BITS_SHIFT);
+                                      ({25'd0, P_ACC} << `SP_PARAMS2_ACC_BITS_SHIFT) |
+                                      ({27'd0, P_RING} << `SP_PARAMS2_RING_AW_SHIFT);
     // the PC filter entries that exist, as a mask (FILTER_SEL < FILTER_N)
     localparam [15:0] FSEL_MASK = (FILTER_N >= 16) ? 16'hFFFF : ((16'd1 << FILTER_N) - 16'd1);
     localparam [16:0] RATE_LIMIT = 17'd1 << COUNT_BITS;      // RATE <= 2^COUNT_BITS
@@ -207,6 +235,11 @@ module sp_regs #(
     localparam [12:0] WM_RST     = 13'd1 << (OQ_AW - 1);
     localparam integer MODE_RST_I = `SP_MODE_SAMPLER_RESET << `SP_MODE_SAMPLER_SHIFT;
     localparam [5:0]  MODE_RST   = MODE_RST_I[5:0];
+    // the ring (spec 8.8): the largest size, its reset watermark, its entry size
+    localparam [RAW:0] RING_LARGEST = (RING_AW > 0) ? {1'b1, {RAW{1'b0}}} : {{RAW{1'b0}}, 1'b1};
+    localparam [RAW:0] RING_WM_RST  = RING_LARGEST >> 1;
+    localparam [16:0]  RING_LIMIT   = 17'd1 << RING_AW;      // RING_SIZE, RING_WATERMARK <= 2^RING_AW
+    localparam         RING_LOG2E   = (WORD_BITS == 64) ? 5 : 4;
 
     localparam [2:0] S_CR = `SP_SAMPLER_CR, S_HCR = `SP_SAMPLER_HCR, S_TAG = `SP_SAMPLER_TAG,
                      S_HTP = `SP_SAMPLER_HTP;
@@ -222,7 +255,7 @@ module sp_regs #(
     reg [15:0] table_q;      // bits 15:12 TAG_BITS, 9:8 WAYS_LOG2, 3:0 INDEX_BITS
     reg [19:0] thresh_q;
     reg [12:0] wm_q;
-    reg [3:0]  irq_en_q;
+    reg [4:0]  irq_en_q;
     reg [3:1]  sticky_q;
     reg [7:0]  err_code_q;
     reg [11:0] err_off_q;
@@ -245,11 +278,12 @@ module sp_regs #(
     // them by the model's check order with the state (see write_code below).
     // Written as functions called where the request cycle registers them,
     // here and below, so that a simulator works them out only for an access.
-    localparam NCHK = 21;
+    localparam NCHK = 25;
     localparam C_RES2 = 0, C_RES3 = 1, C_RES4 = 2, C_RES_MODE = 3, C_MODE = 4, C_RES16 = 5,
                C_RATE = 6, C_RES_TABLE = 7, C_SIZE = 8, C_WAYS = 9, C_TAG = 10, C_RES20 = 11,
                C_THRESH = 12, C_SEED = 13, C_RES13 = 14, C_WM = 15, C_RES8 = 16,
-               C_RES_FSEL = 17, C_FSEL = 18, C_RES_FCTRL = 19, C_RES_FHI = 20;
+               C_RES_FSEL = 17, C_FSEL = 18, C_RES_FCTRL = 19, C_RES_FHI = 20,
+               C_RES_RCTRL = 21, C_RES17 = 22, C_RSIZE = 23, C_RWM = 24;
     function [NCHK-1:0] value_checks(input [31:0] d);
         reg [3:0]  v_ib, v_tb, v_rm;
         reg [1:0]  v_wl;
@@ -289,12 +323,38 @@ module sp_regs #(
             value_checks[C_FSEL]     = !FSEL_MASK[d[3:0]];
             value_checks[C_RES_FCTRL] = (d & ~`SP_USED_FILTER_CTRL) != 32'd0;
             value_checks[C_RES_FHI]  = WORD_BITS == 32 && d != 32'd0;
+            value_checks[C_RES_RCTRL] = (d & ~`SP_USED_RING_CTRL) != 32'd0;
+            value_checks[C_RES17]    = (d & ~`SP_USED_RING_SIZE) != 32'd0;
+            value_checks[C_RSIZE]    = d[16:0] == 17'd0 || (d[16:0] & (d[16:0] - 17'd1)) != 17'd0 ||
+                                       d[16:0] > RING_LIMIT;
+            value_checks[C_RWM]      = d[16:0] == 17'd0 || d[16:0] > RING_LIMIT;
         end
     endfunction
     reg [NCHK-1:0] chk_q;
     // EVICT_HITS > RATE, registered with the two registers it compares (from
     // their next values), so no comparator sits on the write's path
     reg         evict_above_rate;
+
+    // ---- the message ring's registers (spec 8.8)
+    reg            ring_en_q;
+    reg  [31:0]    ring_base_q;
+    reg  [RAW:0]   ring_size_q, ring_pmask_q, ring_rp_q, ring_wm_q;
+    // the ring may not be turned on: RING_BASE not a multiple of its size in
+    // bytes, or RING_WATERMARK above RING_SIZE (registered from their next
+    // values, as evict_above_rate)
+    reg            ring_bad_q;
+    // IRQ_STATUS.RING: RING_WP - RING_RP >= RING_WATERMARK, registered from
+    // the next values of all three, so that it is exact in every clock
+    reg            ring_level_q;
+    // a RING_RP write moves the pointer forward by at most the fill, and a
+    // RING_WATERMARK write with the ring on stays within its size (the wait
+    // cycle works these out, with the write pointer of that clock)
+    wire [RAW:0]   ring_v    = dat_q[RAW:0];
+    wire [31:0]    ring_v32  = {15'd0, dat_q[16:0]};
+    wire [RAW:0]   ring_fill = (ring_wp_i - ring_rp_q) & ring_pmask_q;
+    wire           rp_ok     = RING_AW > 0 && ring_v32 <= {{(31 - RAW){1'b0}}, ring_pmask_q} &&
+                               ((ring_v - ring_rp_q) & ring_pmask_q) <= ring_fill;
+    wire           wm_ok     = !(ring_en_q && ring_v32 > {{(31 - RAW){1'b0}}, ring_size_q});
 
     // Error code of the write (E_NONE: accepted), in the model's check order.
     // A write waits one clock: the request cycle registers the address, the
@@ -371,6 +431,32 @@ module sp_regs #(
                     if (chk_q[C_RES_FHI]) write_code = E_RESERVED;
                     else if (!fsel_ok) write_code = E_FILTER;
                 end
+                A_RING_CTRL: begin
+                    if (RING_AW == 0) write_code = E_ADDRESS;
+                    else if (!stopped_q) write_code = E_BUSY;
+                    else if (chk_q[C_RES_RCTRL]) write_code = E_RESERVED;
+                    else if (dat_q[0] && ring_bad_q) write_code = E_RING;
+                end
+                A_RING_BASE: begin
+                    if (RING_AW == 0) write_code = E_ADDRESS;
+                    else if (!stopped_q || ring_en_q) write_code = E_BUSY;
+                end
+                A_RING_SIZE: begin
+                    if (RING_AW == 0) write_code = E_ADDRESS;
+                    else if (!stopped_q || ring_en_q) write_code = E_BUSY;
+                    else if (chk_q[C_RES17]) write_code = E_RESERVED;
+                    else if (chk_q[C_RSIZE]) write_code = E_RING;
+                end
+                A_RING_RP: begin
+                    if (RING_AW == 0) write_code = E_ADDRESS;
+                    else if (chk_q[C_RES17]) write_code = E_RESERVED;
+                    else if (!rp_ok) write_code = E_RING;
+                end
+                A_RING_WM: begin
+                    if (RING_AW == 0) write_code = E_ADDRESS;
+                    else if (chk_q[C_RES17]) write_code = E_RESERVED;
+                    else if (chk_q[C_RWM] || !wm_ok) write_code = E_RING;
+                end
                 default: write_code = E_ADDRESS;
             endcase
         end
@@ -379,11 +465,13 @@ module sp_regs #(
     // One-hot targets of the access, decoded in the request cycle with the
     // code and registered with it: in the ack cycle each effect is an AND of
     // two flip-flops.
-    localparam NSEL = 19;
+    localparam NSEL = 24;
     localparam W_CTRL = 0, W_CMD = 1, W_IRQ_EN = 2, W_IRQ_ST = 3, W_ERR = 4, W_MODE = 5,
                W_RATE = 6, W_TABLE = 7, W_THRESH = 8, W_SEED = 9, W_WM = 10, W_SBOX_A = 11,
                W_SBOX_D = 12, W_FSEL = 13, W_FCTRL = 14, W_FLO = 15, W_FHI = 16,
-               R_HEAD = 17, R_SBOX_D = 18;
+               W_RCTRL = 17, W_RBASE = 18, W_RSIZE = 19, W_RRP = 20, W_RWM = 21,
+               R_HEAD = 22, R_SBOX_D = 23;
+    localparam HAVE_RING = RING_AW > 0;
     function [NSEL-1:0] targets(input [11:0] a);
         begin
             targets[W_CTRL]   = a == A_CTRL;
@@ -403,6 +491,12 @@ module sp_regs #(
             targets[W_FCTRL]  = a == A_FILTER_CTRL;
             targets[W_FLO]    = a == A_FILTER_PC_LO;
             targets[W_FHI]    = a == A_FILTER_PC_HI;
+            // a build without a ring has no such registers (ADDRESS)
+            targets[W_RCTRL]  = HAVE_RING && a == A_RING_CTRL;
+            targets[W_RBASE]  = HAVE_RING && a == A_RING_BASE;
+            targets[W_RSIZE]  = HAVE_RING && a == A_RING_SIZE;
+            targets[W_RRP]    = HAVE_RING && a == A_RING_RP;
+            targets[W_RWM]    = HAVE_RING && a == A_RING_WM;
             targets[R_HEAD]   = a == A_MSG_HEAD;
             targets[R_SBOX_D] = a == A_SBOX_DATA;
         end
@@ -413,7 +507,7 @@ module sp_regs #(
     // The effects of an accepted write, one flip-flop each, set for its ack
     // cycle from the wait cycle's code: the commands fan out across the
     // block (the table sweep, the accounting), so they start from a register.
-    localparam NW = W_FHI + 1;
+    localparam NW = W_RWM + 1;
     reg  [NW-1:0] eff_q;         // accepted write to this target, in its ack cycle
     reg  [2:0]    cmd_q;         // CMD bits of an accepted write, in its ack cycle
     reg           cfg_q;         // an accepted configuration write, in its ack cycle
@@ -440,6 +534,11 @@ module sp_regs #(
             value_ok[W_FCTRL]  = !c[C_RES_FCTRL];
             value_ok[W_FLO]    = 1'b1;
             value_ok[W_FHI]    = !c[C_RES_FHI];
+            value_ok[W_RCTRL]  = !c[C_RES_RCTRL];
+            value_ok[W_RBASE]  = 1'b1;
+            value_ok[W_RSIZE]  = !c[C_RES17] && !c[C_RSIZE];
+            value_ok[W_RRP]    = !c[C_RES17];
+            value_ok[W_RWM]    = !c[C_RES17] && !c[C_RWM];
         end
     endfunction
     // sok (the state lets the write in) and eff_d (the write takes effect)
@@ -458,8 +557,8 @@ module sp_regs #(
                          ({31'd0, oq_wm} << `SP_STATUS_OQ_WM_BIT) |
                          ({31'd0, err_code_q != 8'd0} << `SP_STATUS_ERROR_BIT) |
                          ({31'd0, busy_i} << `SP_STATUS_BUSY_BIT);
-    // sticky_q[i] is IRQ_STATUS bit i (DROP, ERROR, FLUSH_DONE), beside the level
-    wire [3:0]  irq_status = {sticky_q, oq_wm};
+    // sticky_q[i] is IRQ_STATUS bit i (DROP, ERROR, FLUSH_DONE), beside the levels
+    wire [4:0]  irq_status = {ring_level_q, sticky_q, oq_wm};
 
     wire [2:0]  head_kind  = oq_head_i[MW-1 -: 3];
     wire [WORD_BITS-1:0] head_w0 = oq_head_i[CW + WORD_BITS +: WORD_BITS];
@@ -497,6 +596,12 @@ module sp_regs #(
     // split counter when HI is read, so the clock after the request selects
     // the word from the registered address, the next adds the carry, the
     // third acks.
+    // a ring register as read: 0 in a build without a ring
+    function [31:0] ring_word(input [RAW:0] v);
+        begin
+            ring_word = HAVE_RING ? {{(31 - RAW){1'b0}}, v} : 32'd0;
+        end
+    endfunction
     function [31:0] read_word(input [5:0] w);
         begin
             read_word = 32'd0;
@@ -507,8 +612,8 @@ module sp_regs #(
                 A_PARAMS2[7:2]:      read_word = PARAMS2_VALUE;
                 A_CTRL[7:2]:         read_word = {30'd0, ctrl_q};
                 A_STATUS[7:2]:       read_word = status;
-                A_IRQ_ENABLE[7:2]:   read_word = {28'd0, irq_en_q};
-                A_IRQ_STATUS[7:2]:   read_word = {28'd0, irq_status};
+                A_IRQ_ENABLE[7:2]:   read_word = {27'd0, irq_en_q};
+                A_IRQ_STATUS[7:2]:   read_word = {27'd0, irq_status};
                 A_ERR_CODE[7:2]:     read_word = ({24'd0, err_code_q} << `SP_ERR_CODE_SHIFT) |
                                                  ({20'd0, err_off_q} << `SP_ERR_OFFSET_SHIFT);
                 A_ERR_VALUE[7:2]:    read_word = err_value_q;
@@ -529,6 +634,12 @@ module sp_regs #(
                 A_MSG_W0_HI[7:2]:    read_word = win_w0[63:32];
                 A_MSG_W1_LO[7:2]:    read_word = win_w1[31:0];
                 A_MSG_W1_HI[7:2]:    read_word = win_w1[63:32];
+                A_RING_CTRL[7:2]:    read_word = {31'd0, ring_en_q};
+                A_RING_BASE[7:2]:    read_word = ring_base_q;
+                A_RING_SIZE[7:2]:    read_word = ring_word(ring_size_q);
+                A_RING_WP[7:2]:      read_word = ring_word(ring_wp_i);
+                A_RING_RP[7:2]:      read_word = ring_word(ring_rp_q);
+                A_RING_WM[7:2]:      read_word = ring_word(ring_wm_q);
                 default:             read_word = 32'd0;
             endcase
         end
@@ -605,6 +716,11 @@ module sp_regs #(
             sok[W_FCTRL]  = fsel_ok;
             sok[W_FLO]    = fsel_ok;
             sok[W_FHI]    = fsel_ok;
+            sok[W_RCTRL]  = stopped_q && !(dat_q[0] && ring_bad_q);
+            sok[W_RBASE]  = stopped_q && !ring_en_q;
+            sok[W_RSIZE]  = stopped_q && !ring_en_q;
+            sok[W_RRP]    = rp_ok;
+            sok[W_RWM]    = wm_ok;
             if (wwait_q && wb_cyc_i) eff_d = sel_q[NW-1:0] & dok_q & sok;
         end
     end
@@ -653,7 +769,8 @@ module sp_regs #(
                 sel_q  <= targets(wb_adr_i);
                 ok_q   <= 1'b0;
                 rdata_q      <= in_page ? read_word(word) : 32'd0;
-                head_valid_q <= oq_head_valid_i;
+                // the ring on, the queue is the ring's: MSG_HEAD reads 0, pops nothing
+                head_valid_q <= oq_head_valid_i && !ring_en_q;
             end
 
             if (w_ctrl) ctrl_q <= dat_q[1:0];
@@ -666,19 +783,17 @@ module sp_regs #(
             if (eff_q[W_SEED]) seed_q <= dat_q;
             if (eff_q[W_WM]) wm_q <= dat_q[12:0];
             if (eff_q[W_FSEL]) fsel_q <= dat_q[3:0];
-            if (eff_q[W_IRQ_EN]) irq_en_q <= dat_q[3:0];
+            if (eff_q[W_IRQ_EN]) irq_en_q <= dat_q[4:0];
 
-            // the first rejected write is kept until ERR_CODE is written
-            if (eff_q[W_ERR]) begin
-                err_code_q  <= 8'd0;
-                err_off_q   <= 12'd0;
-                err_value_q <= 32'd0;
+            // the ring's place and size; either clears both pointers
+            if (eff_q[W_RBASE]) ring_base_q <= dat_q;
+            if (eff_q[W_RSIZE]) begin
+                ring_size_q  <= dat_q[RAW:0];
+                ring_pmask_q <= {dat_q[RAW-1:0], 1'b0} - {{RAW{1'b0}}, 1'b1};
             end
-            if (rejected && err_code_q == 8'd0) begin
-                err_code_q  <= code_q;
-                err_off_q   <= adr_q;
-                err_value_q <= dat_q;
-            end
+            if (eff_q[W_RWM]) ring_wm_q <= dat_q[RAW:0];
+            ring_bad_q <= ((eff_q[W_RBASE] ? dat_q : ring_base_q) & ring_bytes_d) != 32'd0 ||
+                          (eff_q[W_RWM] ? dat_q[RAW:0] : ring_wm_q) > (eff_q[W_RSIZE] ? dat_q[RAW:0] : ring_size_q);
 
             sbox_addr_q <= sbox_addr_d;
 
@@ -690,8 +805,38 @@ module sp_regs #(
 
         stopped_q   <= stopped;
         // sticky interrupts: this cycle's events first, then a write-one-to-clear
-        sticky_q <= (sticky_q | {flush_done_i, rejected, drop_i}) &
+        sticky_q <= (sticky_q | {flush_done_i, rejected || ring_err_i, drop_i}) &
                     ~(eff_q[W_IRQ_ST] ? dat_q[3:1] : 3'b000);
+
+        // The first error is kept until ERR_CODE is written: a rejected write,
+        // or a ring write that ended with a bus error (its address, at
+        // RING_WP's offset), which happens outside any access of the bus.
+        if (eff_q[W_ERR]) begin
+            err_code_q  <= 8'd0;
+            err_off_q   <= 12'd0;
+            err_value_q <= 32'd0;
+        end
+        if (rejected && err_code_q == 8'd0) begin
+            err_code_q  <= code_q;
+            err_off_q   <= adr_q;
+            err_value_q <= dat_q;
+        end else if (ring_err_i && (err_code_q == 8'd0 || eff_q[W_ERR])) begin
+            err_code_q  <= E_BUS;
+            err_off_q   <= A_RING_WP;
+            err_value_q <= ring_err_adr_i;
+        end
+
+        // RING_CTRL.ENABLE: the bus, and a bus error turns it off; RING_RP:
+        // the bus, and 0 when the ring's place or size is written
+        if (eff_q[W_RCTRL]) ring_en_q <= dat_q[0];
+        if (ring_err_i) ring_en_q <= 1'b0;
+        if (eff_q[W_RRP]) ring_rp_q <= dat_q[RAW:0];
+        if (ring_clear) ring_rp_q <= {(RAW + 1){1'b0}};
+        ring_level_q <= ((ring_wp_next_i - ring_rp_d) & ring_pmask_d) >= ring_wm_d;
+        if (!HAVE_RING) begin
+            ring_en_q    <= 1'b0;
+            ring_level_q <= 1'b0;
+        end
 
         if (rst_i) begin
             ack_q       <= 1'b0;
@@ -713,7 +858,7 @@ module sp_regs #(
             evict_above_rate <= EH_RST > RATE_RST;
             seed_q      <= `SP_SEED_RESET;
             wm_q        <= WM_RST;
-            irq_en_q    <= 4'd0;
+            irq_en_q    <= 5'd0;
             sticky_q    <= 3'd0;
             err_code_q  <= 8'd0;
             err_off_q   <= 12'd0;
@@ -722,8 +867,25 @@ module sp_regs #(
             fsel_q      <= 4'd0;
             win_w0_q    <= {WORD_BITS{1'b0}};
             win_w1_q    <= {WORD_BITS{1'b0}};
+            ring_en_q    <= 1'b0;
+            ring_base_q  <= 32'd0;
+            ring_size_q  <= RING_LARGEST;
+            ring_pmask_q <= {(RAW + 1){1'b1}};    // 2 x 2^RING_AW - 1
+            ring_rp_q    <= {(RAW + 1){1'b0}};
+            ring_wm_q    <= RING_WM_RST;
+            ring_bad_q   <= 1'b0;
+            ring_level_q <= 1'b0;
         end
     end
+
+    // the ring's next values, for ring_bad_q and ring_level_q
+    wire           ring_clear   = eff_q[W_RBASE] || eff_q[W_RSIZE];
+    wire [RAW:0]   ring_size_d  = eff_q[W_RSIZE] ? dat_q[RAW:0] : ring_size_q;
+    wire [RAW:0]   ring_pmask_d = eff_q[W_RSIZE] ? {dat_q[RAW-1:0], 1'b0} - {{RAW{1'b0}}, 1'b1} : ring_pmask_q;
+    wire [RAW:0]   ring_wm_d    = eff_q[W_RWM] ? dat_q[RAW:0] : ring_wm_q;
+    wire [RAW:0]   ring_rp_d    = ring_clear ? {(RAW + 1){1'b0}} : eff_q[W_RRP] ? dat_q[RAW:0] : ring_rp_q;
+    // RING_SIZE x the entry size - 1: the low bits a ring's base must leave 0
+    wire [31:0]    ring_bytes_d = ({{(31 - RAW){1'b0}}, ring_size_d} << RING_LOG2E) - 32'd1;
 
     // ---- outputs
     assign wb_ack_o = ack_q;
@@ -757,7 +919,14 @@ module sp_regs #(
     assign sbox_wdata_o = dat_q[7:0];
     assign pop_o        = pop;
 
-    assign irq_o = (irq_status & irq_en_q) != 4'd0;
+    assign irq_o = (irq_status & irq_en_q) != 5'd0;
+
+    assign ring_en_o    = ring_en_q;
+    assign ring_base_o  = ring_base_q;
+    assign ring_size_o  = ring_size_q;
+    assign ring_pmask_o = ring_pmask_q;
+    assign ring_rp_o    = ring_rp_q;
+    assign ring_clear_o = ring_clear;
 
 `ifdef FORMAL
     assign f_stopped_o = stopped_q;

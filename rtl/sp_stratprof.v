@@ -14,7 +14,10 @@
  *
  * This file holds the input port with its credit count, the wiring of the
  * stages, the S4 register in front of the output queue, the
- * snapshot-during-flush rule and STATUS.BUSY.
+ * snapshot-during-flush rule, STATUS.BUSY, and the message ring's place
+ * behind the output queue (sp_ring, spec 8.8): with the ring on, its writer
+ * pops the queue instead of MSG_HEAD, and FLUSH_DONE waits for the flush's
+ * last message to be in memory.
  *
  * Credits: every tuple emits at most one message (spec 6), so the port
  * takes a tuple for compression only if it can reserve an output-queue
@@ -48,7 +51,8 @@ module sp_stratprof #(
     parameter OQ_AW         = 8,   // log2 of the output queue depth, 1..12
     parameter TQ_AW         = 4,   // log2 of the tuple queue depth
     parameter ACC_BITS      = 64,  // accounting counter width, 32..64
-    parameter FILTER_N      = 8    // entries of the PC filter, 0..16
+    parameter FILTER_N      = 8,   // entries of the PC filter, 0..16
+    parameter RING_AW       = 16   // log2 of the largest message ring, 0..16; 0: no ring
 ) (
     input  wire                 clk_i,
     input  wire                 rst_i,
@@ -66,6 +70,14 @@ module sp_stratprof #(
     output wire                 wb_ack_o,
     output wire [31:0]          wb_dat_o,
     output wire                 irq_o,
+    output wire                 ring_cyc_o,   // Wishbone B4 classic master, 32-bit: the message ring (spec 8.8)
+    output wire                 ring_stb_o,
+    output wire                 ring_we_o,
+    output wire [31:0]          ring_adr_o,   // byte address, a multiple of 4
+    output wire [31:0]          ring_dat_o,
+    output wire [3:0]           ring_sel_o,
+    input  wire                 ring_ack_i,
+    input  wire                 ring_err_i,
     output wire                 obs_drop_o,   // the tuple handshaken this cycle was dropped (drop policy)
     output wire [7:0]           obs_fsm_o     // tagged transitions this cycle, bit i = enum sp_fsm_edge i (E1,E2,E3,E4,E5,E5A,E6,E6A); E1+E2 sets both
 `ifdef FORMAL
@@ -170,6 +182,10 @@ module sp_stratprof #(
             $error("sp_stratprof: TQ_AW must be 1..12");
             $finish;
         end
+        if (RING_AW < 0 || RING_AW > 16) begin
+            $error("sp_stratprof: RING_AW must be 0..16");
+            $finish;
+        end
     end
 
     // ---- sizes
@@ -181,6 +197,7 @@ module sp_stratprof #(
     localparam COL_AW = (WAYS_LOG2_MAX < TABLE_AW) ? WAYS_LOG2_MAX : TABLE_AW;
     localparam ROW_AW = TABLE_AW - COL_AW;
     localparam ROW_W  = (ROW_AW > 0) ? ROW_AW : 1;
+    localparam RAW    = (RING_AW > 0) ? RING_AW : 1;  // the ring's pointers, RAW + 1 bits
     localparam [OQ_AW:0] OQ_DEPTH = {1'b1, {OQ_AW{1'b0}}};
     localparam [OQ_AW:0] ONE      = 1;
 `ifdef FORMAL
@@ -195,7 +212,7 @@ module sp_stratprof #(
     wire [15:0]   rate, evict_hits;
     wire [3:0]    index_bits, tag_bits, replace_misses;
     wire [1:0]    ways_log2;
-    wire          reg_clear, reg_flush, reg_snapshot, seed_wr, sbox_wr, pop;
+    wire          reg_clear, reg_flush, reg_snapshot, seed_wr, sbox_wr, reg_pop;
     wire [31:0]   seed_data;
     wire [7:0]    sbox_addr, sbox_raddr, sbox_wdata, sbox_rdata;
     wire [3:0]    acc_index;
@@ -203,7 +220,7 @@ module sp_stratprof #(
     wire [31:0]   acc_data;
 
     // ---- status
-    wire          busy, flushing, flush_done, acc_busy;
+    wire          busy, flushing, ak_flush_done, flush_done, acc_busy;
     wire [OQ_AW:0] oq_count;
     wire          oq_head_valid, oq_full, oq_settling;
     wire [MW-1:0] oq_head;
@@ -463,7 +480,7 @@ module sp_stratprof #(
         .out_count_o  (ak_count),
         .out_flush_o  (ak_flush),
         .flushing_o   (flushing),
-        .flush_done_o (flush_done),
+        .flush_done_o (ak_flush_done),
         .used_o       (ak_used)
 `ifdef FORMAL
         , .f_flush_moved_o(f_flush_moved_o)
@@ -509,6 +526,87 @@ module sp_stratprof #(
         , .f_rd_ptr_o(), .f_mem_o()
 `endif
     );
+
+    // =====================================================================
+    // the message ring (spec 8.8): its writer pops the output queue
+    // =====================================================================
+    wire           ring_en, ring_clear, ring_pop, ring_full, ring_active, ring_err;
+    wire [31:0]    ring_base, ring_err_adr;
+    wire [RAW:0]   ring_size, ring_pmask, ring_rp, ring_wp, ring_wp_next;
+    generate
+        if (RING_AW > 0) begin : g_ring
+            sp_ring #(
+                .WORD_BITS(WORD_BITS),
+                .RING_AW  (RING_AW)
+            ) u_ring (
+                .clk_i       (clk_i),
+                .rst_i       (rst_i),
+                .enable_i    (ring_en),
+                .base_i      (ring_base),
+                .size_i      (ring_size),
+                .pmask_i     (ring_pmask),
+                .rp_i        (ring_rp),
+                .clear_i     (ring_clear),
+                .head_valid_i(oq_head_valid),
+                .head_i      (oq_head),
+                .pop_o       (ring_pop),
+                .wp_o        (ring_wp),
+                .wp_next_o   (ring_wp_next),
+                .full_o      (ring_full),
+                .active_o    (ring_active),
+                .err_o       (ring_err),
+                .err_adr_o   (ring_err_adr),
+                .cyc_o       (ring_cyc_o),
+                .stb_o       (ring_stb_o),
+                .we_o        (ring_we_o),
+                .adr_o       (ring_adr_o),
+                .dat_o       (ring_dat_o),
+                .sel_o       (ring_sel_o),
+                .ack_i       (ring_ack_i),
+                .err_i       (ring_err_i)
+            );
+        end else begin : g_no_ring
+            assign ring_pop     = 1'b0;
+            assign ring_wp      = {(RAW + 1){1'b0}};
+            assign ring_wp_next = {(RAW + 1){1'b0}};
+            assign ring_full    = 1'b0;
+            assign ring_active  = 1'b0;
+            assign ring_err     = 1'b0;
+            assign ring_err_adr = 32'd0;
+            assign ring_cyc_o   = 1'b0;
+            assign ring_stb_o   = 1'b0;
+            assign ring_we_o    = 1'b0;
+            assign ring_adr_o   = 32'd0;
+            assign ring_dat_o   = 32'd0;
+            assign ring_sel_o   = 4'd0;
+            wire unused_ring = ^{ring_ack_i, ring_err_i, ring_en, ring_clear, ring_base, ring_size,
+                                 ring_pmask, ring_rp};
+        end
+    endgenerate
+    // software pops with MSG_HEAD, or the ring's writer does (never both:
+    // MSG_HEAD pops nothing while the ring is on)
+    wire pop = reg_pop || ring_pop;
+
+    // With the ring on, a flush is done once its last message is in memory:
+    // after A_k's last entry left (ak_flush_done), when S4, the queue and the
+    // writer are empty, or when the ring is turned off (its messages are then
+    // MSG_HEAD's).
+    reg  flush_wait_q;
+    wire flush_wait_end = flush_wait_q && (!ring_en || (!valid_q4 && oq_count == {(OQ_AW + 1){1'b0}} &&
+                                                        !ring_active));
+    always @(posedge clk_i) begin
+        if (flush_wait_end) flush_wait_q <= 1'b0;
+        if (ak_flush_done && ring_en) flush_wait_q <= 1'b1;
+        if (rst_i) flush_wait_q <= 1'b0;
+    end
+    assign flush_done = (ak_flush_done && !ring_en) || flush_wait_end;
+
+    // the ring's room as the credits see it: RING_WP steps with the pop, the
+    // credit returns a clock later, so the room is taken from the RING_WP of
+    // the clock before
+    reg  [RAW:0] ring_wp_lag_q;
+    always @(posedge clk_i) ring_wp_lag_q <= ring_wp;
+    wire [RAW:0] ring_room = ring_en ? ring_size - ((ring_wp_lag_q - ring_rp) & ring_pmask) : {(RAW + 1){1'b0}};
 
     // ---- credits: +1 per tuple taken or flush message; -1 per event or A_k
     // input that ended without a message and per filtered tuple, and -1 per
@@ -569,7 +667,8 @@ module sp_stratprof #(
     // queue.  The RTL emits one per clock; it requests the snapshot with the
     // last of them, owed = min(entries, free slots) counted at the command
     // (sp_acc applies a flush message and a snapshot request by the same
-    // clock).  Pops that happen meanwhile make room for more, which the
+    // clock).  With the ring on, the free slots are the queue's and the
+    // ring's room together: the writer moves messages from one to the other.  Pops that happen meanwhile make room for more, which the
     // model's snapshot would not include, so they do not move the target.
     // The owed count is stored as snap_owed_q - snap_sub_q: taking the flush
     // message of the command's clock off a clock later keeps the subtraction
@@ -577,15 +676,17 @@ module sp_stratprof #(
     reg        snap_pending_q;
     reg  [6:0] snap_owed_q;
     reg        snap_sub_q;
-    wire [13:0] free_x  = {{(13 - OQ_AW){1'b0}}, free_q};
-    wire [13:0] used_x  = {7'd0, ak_used};
-    wire [13:0] owed_x  = (used_x < free_x) ? used_x : free_x;
+    wire [17:0] free_x  = {{(17 - OQ_AW){1'b0}}, free_q} + {{(17 - RAW){1'b0}}, ring_room};
+    wire [17:0] used_x  = {11'd0, ak_used};
+    wire [17:0] owed_x  = (used_x < free_x) ? used_x : free_x;
     wire        owed_one = snap_sub_q ? (snap_owed_q == 7'd2) : (snap_owed_q == 7'd1);
-    // owed_now == 0, told from equality tests alone (this decides the enables)
+    // owed_now == 0, told from equality tests alone (this decides the enables);
+    // without a ring the room is the queue's, told from resv_q
+    wire cap_zero   = (RING_AW > 0) ? free_x == 18'd0 : resv_q == OQ_DEPTH;
+    wire cap_one    = (RING_AW > 0) ? free_x == 18'd1 : resv_q == OQ_DEPTH - ONE;
     wire flush_on   = reg_flush || flushing;
-    wire min_zero   = ak_used == 7'd0 || resv_q == OQ_DEPTH;
-    wire min_one    = (ak_used == 7'd1 && resv_q != OQ_DEPTH) ||
-                      (resv_q == OQ_DEPTH - ONE && ak_used != 7'd0);
+    wire min_zero   = ak_used == 7'd0 || cap_zero;
+    wire min_one    = (ak_used == 7'd1 && !cap_zero) || (cap_one && ak_used != 7'd0);
     wire owed_zero  = !flush_on || min_zero || (min_one && ak_flush);
     wire snap_now  = reg_snapshot && owed_zero;
     wire snap_late = !reg_snapshot && snap_pending_q && ak_flush && owed_one;
@@ -606,7 +707,7 @@ module sp_stratprof #(
             snap_sub_q     <= 1'b0;
         end
     end
-    wire unused_owed = ^owed_x[13:7];
+    wire unused_owed = ^owed_x[17:7];
 
     // =====================================================================
     // accounting
@@ -659,9 +760,14 @@ module sp_stratprof #(
     // is in the output queue but not yet at its head.  With BUSY = 0 every
     // register reads as the model's.
     // =====================================================================
+    // With the ring on, also while a message waits in the queue and the ring
+    // has room for it, an entry is being written, or a flush's FLUSH_DONE is
+    // due: the model writes the ring at once.
+    wire ring_busy = ring_active || (ring_en && oq_count != {(OQ_AW + 1){1'b0}} && !ring_full) ||
+                     flush_wait_end;
     assign busy = tq_count != {(TQ_AW + 1){1'b0}} || valid_q1 || valid_qh || s1r_busy || s2_valid || s3_valid ||
                   valid_q4 || absorbed_q4 || rel_s2_q || filtered_q1 || sweep_busy || (flushing && room) ||
-                  snap_pending_q || acc_busy || oq_settling;
+                  snap_pending_q || acc_busy || oq_settling || ring_busy;
     wire unused_status = ^{tq_settling, oq_full, wb_sel_i};
 
     // =====================================================================
@@ -680,7 +786,8 @@ module sp_stratprof #(
         .OPT_HTP      (OPT_HTP),
         .ASSOC_K      (ASSOC_K),
         .OQ_AW        (OQ_AW),
-        .FILTER_N     (FILTER_N)
+        .FILTER_N     (FILTER_N),
+        .RING_AW      (RING_AW)
     ) u_regs (
         .clk_i           (clk_i),
         .rst_i           (rst_i),
@@ -704,6 +811,10 @@ module sp_stratprof #(
         .filter_hits_i   (filter_hits),
         .drop_i          (dropped),
         .flush_done_i    (flush_done),
+        .ring_wp_i       (ring_wp),
+        .ring_wp_next_i  (ring_wp_next),
+        .ring_err_i      (ring_err),
+        .ring_err_adr_i  (ring_err_adr),
         .enable_o        (enable),
         .drop_policy_o   (drop_policy),
         .sampler_o       (sampler),
@@ -724,7 +835,7 @@ module sp_stratprof #(
         .sbox_addr_o     (sbox_addr),
         .sbox_raddr_o    (sbox_raddr),
         .sbox_wdata_o    (sbox_wdata),
-        .pop_o           (pop),
+        .pop_o           (reg_pop),
         .filter_sel_o    (filter_sel),
         .filter_ctrl_we_o(filter_ctrl_we),
         .filter_lo_we_o  (filter_lo_we),
@@ -732,6 +843,12 @@ module sp_stratprof #(
         .filter_data_o   (filter_data),
         .acc_index_o     (acc_index),
         .acc_hi_o        (acc_hi),
+        .ring_en_o       (ring_en),
+        .ring_base_o     (ring_base),
+        .ring_size_o     (ring_size),
+        .ring_pmask_o    (ring_pmask),
+        .ring_rp_o       (ring_rp),
+        .ring_clear_o    (ring_clear),
         .irq_o           (irq_o)
 `ifdef FORMAL
         , .f_stopped_o   (f_stopped_o)

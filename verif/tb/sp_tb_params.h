@@ -17,7 +17,8 @@ extern "C" {
 #if !defined(SP_TB_WORD_BITS) || !defined(SP_TB_TABLE_AW) || !defined(SP_TB_WAYS_LOG2_MAX) || \
     !defined(SP_TB_TAG_BITS_MAX) || !defined(SP_TB_COUNT_BITS) || !defined(SP_TB_MISS_BITS) || \
     !defined(SP_TB_OPT_TAGGED) || !defined(SP_TB_OPT_CR) || !defined(SP_TB_OPT_HTP) || \
-    !defined(SP_TB_ACC_BITS) || !defined(SP_TB_ASSOC_K) || !defined(SP_TB_OQ_AW) || !defined(SP_TB_FILTER_N)
+    !defined(SP_TB_ACC_BITS) || !defined(SP_TB_ASSOC_K) || !defined(SP_TB_OQ_AW) || !defined(SP_TB_FILTER_N) || \
+    !defined(SP_TB_RING_AW)
 #error "SP_TB_*: build with the parameters of a build in rtl/builds.toml (verif/verif.mk's verif_dflags)"
 #endif
 
@@ -39,6 +40,7 @@ static inline sp_params_t sp_tb_build_params()
     p.assoc_k = SP_TB_ASSOC_K;
     p.filter_n = SP_TB_FILTER_N;
     p.oq_aw = SP_TB_OQ_AW;
+    p.ring_aw = SP_TB_RING_AW;
     return p;
 }
 

@@ -39,7 +39,8 @@ module sp_soc_icebreaker #(
     parameter BLOCK_OQ_AW      = 8,  // log2 of the output queue depth
     parameter BLOCK_TQ_AW      = 4,  // log2 of the tuple queue depth
     parameter BLOCK_ACC_BITS   = 32,  // accounting counter width
-    parameter BLOCK_FILTER_N   = 0  // entries of the block's PC filter
+    parameter BLOCK_FILTER_N   = 0,  // entries of the block's PC filter
+    parameter BLOCK_RING_AW    = 0  // log2 of the block's largest message ring
 ) (
     input  wire       clk_i,          // 12 MHz oscillator
     output wire       uart_tx_o,      // to the FTDI's second channel
@@ -85,7 +86,8 @@ module sp_soc_icebreaker #(
         .BLOCK_OQ_AW     (BLOCK_OQ_AW),
         .BLOCK_TQ_AW     (BLOCK_TQ_AW),
         .BLOCK_ACC_BITS  (BLOCK_ACC_BITS),
-        .BLOCK_FILTER_N  (BLOCK_FILTER_N)
+        .BLOCK_FILTER_N  (BLOCK_FILTER_N),
+        .BLOCK_RING_AW   (BLOCK_RING_AW)
     ) soc (
         .clk_i        (clk_i),
         .rst_i        (rst),

@@ -25,7 +25,8 @@ module sp_soc_ulx3s #(
     parameter BLOCK_OQ_AW      = 8,  // log2 of the output queue depth
     parameter BLOCK_TQ_AW      = 4,  // log2 of the tuple queue depth
     parameter BLOCK_ACC_BITS   = 64,  // accounting counter width
-    parameter BLOCK_FILTER_N   = 8  // entries of the block's PC filter
+    parameter BLOCK_FILTER_N   = 8,  // entries of the block's PC filter
+    parameter BLOCK_RING_AW    = 12  // log2 of the block's largest message ring
 ) (
     input  wire       clk_i,        // 25 MHz oscillator
     input  wire       fire1_i,      // button FIRE1, high while pressed: reset
@@ -73,7 +74,8 @@ module sp_soc_ulx3s #(
         .BLOCK_OQ_AW     (BLOCK_OQ_AW),
         .BLOCK_TQ_AW     (BLOCK_TQ_AW),
         .BLOCK_ACC_BITS  (BLOCK_ACC_BITS),
-        .BLOCK_FILTER_N  (BLOCK_FILTER_N)
+        .BLOCK_FILTER_N  (BLOCK_FILTER_N),
+        .BLOCK_RING_AW   (BLOCK_RING_AW)
     ) soc (
         .clk_i        (clk_i),
         .rst_i        (rst),

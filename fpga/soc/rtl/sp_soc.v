@@ -25,7 +25,8 @@ module sp_soc #(
     parameter BLOCK_OQ_AW      = 8,        // log2 of the output queue depth
     parameter BLOCK_TQ_AW      = 4,        // log2 of the tuple queue depth
     parameter BLOCK_ACC_BITS   = 64,       // accounting counter width
-    parameter BLOCK_FILTER_N   = 8         // entries of the block's PC filter
+    parameter BLOCK_FILTER_N   = 8,        // entries of the block's PC filter
+    parameter BLOCK_RING_AW    = 12        // log2 of the block's largest message ring
 ) (
     input  wire        clk_i,
     input  wire        rst_i,
@@ -252,7 +253,8 @@ module sp_soc #(
         .OQ_AW        (BLOCK_OQ_AW),
         .TQ_AW        (BLOCK_TQ_AW),
         .ACC_BITS     (BLOCK_ACC_BITS),
-        .FILTER_N     (BLOCK_FILTER_N)
+        .FILTER_N     (BLOCK_FILTER_N),
+        .RING_AW      (BLOCK_RING_AW)
     ) block (
         .clk_i        (clk_i),
         .rst_i        (rst_i),
@@ -270,6 +272,14 @@ module sp_soc #(
         .wb_ack_o     (block_ack),
         .wb_dat_o     (block_rdata),
         .irq_o        (block_irq),
+        .ring_cyc_o   (),
+        .ring_stb_o   (),
+        .ring_we_o    (),
+        .ring_adr_o   (),
+        .ring_dat_o   (),
+        .ring_sel_o   (),
+        .ring_ack_i   (1'b0),
+        .ring_err_i   (1'b0),
         /* verilator lint_off PINCONNECTEMPTY */
         .obs_drop_o   (),  // test-bench observation ports of the block
         .obs_fsm_o    ()
