@@ -25,7 +25,7 @@ VERIF_RTL_INC := $(wildcard $(VERIF_RTL_DIR)/*.vh)
 VERIF_TOP := $(VERIF_RTL_DIR)/sp_stratprof.v
 VERIF_VLT := $(wildcard verif/lint.vlt)
 VERIF_HDRS := $(wildcard verif/tb/*.h)
-VERIF_TB_SRCS := verif/tb/sp_stim.cpp verif/tb/sp_failure.cpp verif/tb/sp_pin_driver.cpp \
+VERIF_TB_SRCS := verif/tb/sp_stim.cpp verif/tb/sp_failure.cpp verif/tb/sp_memory.cpp verif/tb/sp_pin_driver.cpp \
                  verif/tb/sp_monitor.cpp verif/tb/sp_scoreboard.cpp verif/tb/sp_bench.cpp \
                  verif/tb/sp_suite.cpp verif/tb/sp_drvcheck.cpp verif/tb/sp_tb_main.cpp
 # with the Verilated block behind the bench's pins (scripts/gen_core.py gives
@@ -99,7 +99,7 @@ $(BIN)/test_verif_crosscheck: verif/crosscheck-test.sh verif/xc-run.sh $(if $(wi
 	@printf '#!/bin/sh\ncd "%s" || exit 1\nexec sh verif/crosscheck-test.sh "%s" "%s"\n' "$(VERIF_ROOT)" \
 	  "$(abspath $(VERIF_DIR)/full/sp_tb_full)" "$(VERIF_TOP)" > $@ && chmod +x $@
 
-# The bench against a model-backed stand-in and five injected faults: checks
+# The bench against a model-backed stand-in and six injected faults: checks
 # the checker, needs no Verilator.
 $(BIN)/test_verif_harness: $(VERIF_TB_SRCS) verif/tb/sp_dut_standin.cpp verif/tb/sp_tb_selftest.cpp \
                            $(VERIF_HDRS) $(VERIF_LIB_FILES)

@@ -45,13 +45,16 @@ const char *sp_drain_name(SpDrain d)
 }
 
 SpBench::SpBench(SpDut *dut, const sp_params_t &p, uint64_t seed)
-    : rng(seed), params(p), failure_(driver_, monitor_, scoreboard_, cfg), scoreboard_(params, failure_),
-      monitor_(scoreboard_, failure_), driver_(dut, monitor_, rng, failure_)
+    : rng(seed), params(p), failure_(driver_, monitor_, scoreboard_, cfg), memory_(rng),
+      scoreboard_(params, failure_, memory_), monitor_(scoreboard_, failure_, p.word_bits),
+      driver_(dut, monitor_, memory_, rng, failure_)
 {
 }
 
 void SpBench::reset(unsigned n)
 {
+    ring_sw_ = false;
+    ring_rp_ = ring_released_ = ring_wp_seen_ = 0;
     driver_.reset(n);
     monitor_.mark_reset();
     scoreboard_.reset();
@@ -71,8 +74,103 @@ void SpBench::wr_expect_reject(uint32_t adr, uint32_t value, unsigned code)
     scoreboard_.reject(adr, value, code);
 }
 
+/* ------------------------------------------------------ the message ring */
+
+void SpBench::map_memory(uint32_t base, uint32_t size)
+{
+    memory_.map(base, size, (uint8_t)rng.next());
+    scoreboard_.map_memory();
+}
+
+void SpBench::ring_setup(uint32_t base, uint32_t entries, uint32_t watermark)
+{
+    if (scoreboard_.peek(SP_REG_RING_CTRL) & SP_RING_ENABLE)
+        ring_off();
+    wr(SP_REG_RING_BASE, base);
+    wr(SP_REG_RING_SIZE, entries);
+    wr(SP_REG_RING_WATERMARK, watermark);
+    wr(SP_REG_RING_CTRL, SP_RING_ENABLE);
+    if (uint32_t err = scoreboard_.peek(SP_REG_ERR_CODE))
+        fail(sp_fmt("harness: the model rejected the ring at 0x%08x of %u entries, watermark %u (ERR_CODE 0x%x)",
+                    base, entries, watermark, err));
+    ring_sw_ = true;
+    ring_base_ = base;
+    ring_size_ = entries;
+    ring_rp_ = ring_released_ = ring_wp_seen_ = 0;
+}
+
+void SpBench::ring_off(bool read_all)
+{
+    for (;;) {
+        if (read_all) {
+            while (ring_pop()) {
+            }
+            ring_release();
+        }
+        if (rd(SP_REG_STATUS) & SP_STATUS_BUSY) {
+            idle((unsigned)rng.below(8));
+            continue;
+        }
+        if (!read_all || ring_fill_seen() == 0)
+            break;
+    }
+    wr(SP_REG_RING_CTRL, 0);
+}
+
+void SpBench::ring_resume()
+{
+    wr(SP_REG_RING_CTRL, SP_RING_ENABLE);
+    ring_sw_ = true;
+}
+
+uint32_t SpBench::ring_fill_seen()
+{
+    ring_wp_seen_ = rd(SP_REG_RING_WP);
+    uint32_t fill = (ring_wp_seen_ - ring_rp_) & (2u * ring_size_ - 1u);
+    if (fill > ring_size_)
+        fail(sp_fmt("RING_WP read 0x%x with software's read pointer at 0x%x: %u entries in a ring of %u",
+                    ring_wp_seen_, ring_rp_, fill, ring_size_));
+    return fill;
+}
+
+bool SpBench::ring_pop()
+{
+    if (!ring_sw_)
+        return false;
+    if (ring_rp_ == ring_wp_seen_ && ring_fill_seen() == 0) {
+        ring_release();
+        return false;
+    }
+    uint32_t adr = ring_base_ + (ring_rp_ & (ring_size_ - 1u)) * SP_RING_ENTRY_BYTES(params.word_bits);
+    scoreboard_.check_ring_entry(adr, "read");
+    scoreboard_.ring_message(adr); /* its head's VALID */
+    scoreboard_.count_message();
+    ring_rp_ = (ring_rp_ + 1u) & (2u * ring_size_ - 1u);
+    /* software frees entries now and then, not after each */
+    if (rng.chance(0.2))
+        ring_release();
+    return true;
+}
+
+void SpBench::ring_release()
+{
+    if (ring_sw_ && ring_rp_ != ring_released_) {
+        wr(SP_REG_RING_RP, ring_rp_);
+        ring_released_ = ring_rp_;
+    }
+}
+
+/* ------------------------------------------------------ driver software */
+
 bool SpBench::pop()
 {
+    if (ring_sw_) {
+        if (ring_pop())
+            return true;
+        /* a bus error turned the ring off: the rest comes through MSG_HEAD */
+        if (scoreboard_.peek(SP_REG_RING_CTRL) & SP_RING_ENABLE)
+            return false;
+    }
     uint32_t head = rd(SP_REG_MSG_HEAD);
     if (!(head & SP_MSG_VALID)) {
         if (head != 0)
@@ -108,7 +206,23 @@ bool SpBench::pop()
 
 void SpBench::drain()
 {
-    while (pop()) {
+    for (;;) {
+        while (pop()) {
+        }
+        if (!ring_sw_)
+            break;
+        /* the ring: what it wrote is read; room given back lets the block write
+           what waited in the queue, until it is idle with nothing to read */
+        ring_release();
+        if (rd(SP_REG_STATUS) & SP_STATUS_BUSY) {
+            idle((unsigned)rng.below(8));
+            continue;
+        }
+        if (ring_fill_seen() == 0) {
+            while (pop()) {
+            }
+            break;
+        }
     }
     scoreboard_.check_drained();
 }
@@ -172,8 +286,9 @@ void SpBench::stream(SpSource &src, const SpStreamOpts &o)
     driver_.offer(src, o.idle);
     bool did_reset = false;
     uint32_t irq_enable = scoreboard_.peek(SP_REG_IRQ_ENABLE);
-    if (o.drain == SP_DRAIN_IRQ && !(irq_enable & SP_IRQ_WATERMARK))
-        wr(SP_REG_IRQ_ENABLE, irq_enable | SP_IRQ_WATERMARK);
+    uint32_t irq_need = ring_sw_ ? SP_IRQ_RING : SP_IRQ_WATERMARK;
+    if (o.drain == SP_DRAIN_IRQ && !(irq_enable & irq_need))
+        wr(SP_REG_IRQ_ENABLE, irq_enable | irq_need);
     const auto t0 = std::chrono::steady_clock::now();
     double next_progress = 10.0;
     uint64_t next_check = driver_.cycle() + (1u << 20);
@@ -206,11 +321,21 @@ void SpBench::stream(SpSource &src, const SpStreamOpts &o)
                 idle((unsigned)rng.below(3));
             break;
         case SP_DRAIN_IRQ:
-            if (driver_.pins().irq) {
-                uint32_t n = rd(SP_REG_OQ_FILL);
+            if (driver_.pins().irq && ring_sw_ && (scoreboard_.peek(SP_REG_RING_CTRL) & SP_RING_ENABLE)) {
+                /* read the ring up to RING_WP, give the room back */
+                uint32_t n = ring_fill_seen();
+                for (uint32_t i = 0; i < n; i++)
+                    if (!ring_pop())
+                        fail(sp_fmt("RING_WP said %u entries but the ring had %u", n, i));
+                ring_release();
+            } else if (driver_.pins().irq) {
+                uint32_t n = ring_sw_ ? 0 : rd(SP_REG_OQ_FILL);
                 for (uint32_t i = 0; i < n; i++)
                     if (!pop())
                         fail(sp_fmt("OQ_FILL read %u but MSG_HEAD was empty after %u pops", n, i));
+                if (ring_sw_)
+                    while (pop()) {
+                    }
             } else {
                 idle(1 + (unsigned)rng.below(32));
             }
@@ -231,9 +356,11 @@ void SpBench::stream(SpSource &src, const SpStreamOpts &o)
                 for (uint64_t k = rng.range(1, 32); k-- && pop();) {
                 }
             } else if (r < 9) {
-                if (!(rd(SP_REG_STATUS) & SP_STATUS_OQ_EMPTY))
+                if (ring_sw_ || !(rd(SP_REG_STATUS) & SP_STATUS_OQ_EMPTY))
                     while (pop()) {
                     }
+            } else if (ring_sw_) {
+                ring_release();
             } else {
                 uint32_t n = rd(SP_REG_OQ_FILL);
                 for (uint32_t i = 0; i < n; i++)
@@ -260,6 +387,7 @@ void SpBench::quiesce(bool flush)
     check_registers();
     check_fsm();
     scoreboard_.check_conserved();
+    scoreboard_.check_memory();
 }
 
 void SpBench::check_accounting(bool take_snapshot)
@@ -300,7 +428,13 @@ void SpBench::check_registers()
                 {SP_REG_SEED, "SEED"},
                 {SP_REG_OQ_WATERMARK, "OQ_WATERMARK"},
                 {SP_REG_OQ_FILL, "OQ_FILL"},
-                {SP_REG_SBOX_ADDR, "SBOX_ADDR"}};
+                {SP_REG_SBOX_ADDR, "SBOX_ADDR"},
+                {SP_REG_RING_CTRL, "RING_CTRL"},
+                {SP_REG_RING_BASE, "RING_BASE"},
+                {SP_REG_RING_SIZE, "RING_SIZE"},
+                {SP_REG_RING_WP, "RING_WP"},
+                {SP_REG_RING_RP, "RING_RP"},
+                {SP_REG_RING_WATERMARK, "RING_WATERMARK"}};
     for (const auto &r : regs)
         compare_reg(r.adr, ~0u, r.name);
     scoreboard_.check_irq(driver_.pins().irq);
@@ -336,14 +470,49 @@ static const struct {
                    {SP_REG_FILTER_PC_LO, ~0u, "FILTER_PC_LO"},
                    {SP_REG_FILTER_PC_HI, ~0u, "FILTER_PC_HI"},
                    {0x07C, ~0u, "unmapped 0x07C"},
-                   {0x0E0, ~0u, "unmapped 0x0E0"},
+                   {SP_REG_RING_CTRL, ~0u, "RING_CTRL"},
+                   {SP_REG_RING_BASE, ~0u, "RING_BASE"},
+                   {SP_REG_RING_SIZE, ~0u, "RING_SIZE"},
+                   {SP_REG_RING_WATERMARK, ~0u, "RING_WATERMARK"},
+                   {0x0F8, ~0u, "unmapped 0x0F8"},
                    {0xFFC, ~0u, "unmapped 0xFFC"},
                    {0x041, ~0u, "misaligned 0x041"}};
 
 void SpBench::misc_event()
 {
     uint32_t depth = 1u << params.oq_aw;
-    switch (rng.below(17)) {
+    switch (rng.below(19)) {
+    case 17: /* the ring's watermark, in range or not: any time (spec 8.8) */
+        if (params.ring_aw) {
+            uint32_t largest = 1u << params.ring_aw, size = scoreboard_.peek(SP_REG_RING_SIZE);
+            bool on = scoreboard_.peek(SP_REG_RING_CTRL) & SP_RING_ENABLE;
+            static const uint32_t bad[] = {0, 0x20000u, 0xFFFFFFFFu};
+            uint32_t v = rng.chance(0.7)   ? (uint32_t)rng.range(1, on ? size : largest)
+                         : rng.chance(0.5) ? (uint32_t)rng.range(on ? size + 1 : largest + 1, largest + 1)
+                                           : bad[rng.below(3)];
+            wr(SP_REG_RING_WATERMARK, v);
+        }
+        break;
+    case 18: /* ring writes both the model and the RTL reject, whatever their fill */
+        if (params.ring_aw) {
+            uint32_t size = scoreboard_.peek(SP_REG_RING_SIZE), rp = scoreboard_.peek(SP_REG_RING_RP);
+            switch (rng.below(3)) {
+            case 0: /* RING_RP backwards: (v - RP) mod 2S = 2S - 1, more than any fill */
+                if (size >= 2)
+                    wr(SP_REG_RING_RP, (rp - 1u) & (2u * size - 1u));
+                break;
+            case 1: /* RING_RP at or above 2S */
+                wr(SP_REG_RING_RP, 2u * size + (uint32_t)rng.below(3));
+                break;
+            default: /* the ring's configuration while the block runs: BUSY */
+                if (scoreboard_.running()) {
+                    static const uint32_t regs[] = {SP_REG_RING_CTRL, SP_REG_RING_BASE, SP_REG_RING_SIZE};
+                    wr(regs[rng.below(3)], (uint32_t)rng.below(2));
+                }
+                break;
+            }
+        }
+        break;
     case 15: { /* the PC filter while streaming: stop a site seen a moment ago (spec 8.7) */
         const sp_tuple_t &t = monitor_.recent_tuple((unsigned)rng.below(4));
         unsigned n = params.filter_n;
@@ -430,7 +599,7 @@ void SpBench::misc_event()
         wr(SP_REG_ERR_CODE, (uint32_t)rng.next());
         break;
     case 8: /* write-one-to-clear sticky bits, sometimes with reserved bits */
-        wr(SP_REG_IRQ_STATUS, rng.chance(0.9) ? (uint32_t)rng.below(16) : 0x10u);
+        wr(SP_REG_IRQ_STATUS, rng.chance(0.9) ? (uint32_t)rng.below(32) : 0x20u);
         break;
     case 9: { /* writes to read-only, unmapped and misaligned offsets */
         static const uint32_t adrs[] = {SP_REG_ID, SP_REG_STATUS, SP_REG_OQ_FILL, SP_REG_MSG_HEAD,
@@ -443,7 +612,8 @@ void SpBench::misc_event()
             wr(SP_REG_CTRL, SP_CTRL_ENABLE | (rng.chance(0.5) ? SP_CTRL_DROP : 0u));
         break;
     case 11: /* interrupt enables; the watermark one stays if a handler relies on it */
-        wr(SP_REG_IRQ_ENABLE, (uint32_t)rng.below(16) | (scoreboard_.peek(SP_REG_IRQ_ENABLE) & SP_IRQ_WATERMARK));
+        wr(SP_REG_IRQ_ENABLE, (uint32_t)rng.below(32) |
+                                  (scoreboard_.peek(SP_REG_IRQ_ENABLE) & (SP_IRQ_WATERMARK | SP_IRQ_RING)));
         break;
     case 12: /* reserved bits of CTRL and IRQ_ENABLE: rejected, nothing changes */
         wr(rng.chance(0.5) ? SP_REG_CTRL : SP_REG_IRQ_ENABLE, scoreboard_.peek(SP_REG_CTRL) | 0x100u);

@@ -20,6 +20,7 @@
 #include <string>
 
 #include "sp_failure.h"
+#include "sp_memory.h"
 #include "sp_monitor.h"
 #include "sp_pin_driver.h"
 #include "sp_scoreboard.h"
@@ -83,8 +84,29 @@ public:
     void wr(uint32_t adr, uint32_t value) { driver_.access(true, adr, value); }
 
     /* driver software */
-    bool pop();                   /* one message; false when MSG_HEAD says empty */
+    bool pop();                   /* one message, from the ring when software uses it, else
+                                     MSG_HEAD; false when there is none */
     void drain();                 /* pop until empty, then nothing may be expected */
+
+    /* The message ring (spec 8.8) as software drives it.  map_memory() gives
+     * the system memory (the RTL's and the model's, equal); ring_setup()
+     * writes RING_BASE, RING_SIZE, RING_WATERMARK and turns the ring on (the
+     * block stopped); ring_off() turns it off once the block is idle, after
+     * reading everything (READ_ALL) or as it is (the ring full, messages left
+     * in the queue for MSG_HEAD); what the ring holds is read first either way.
+     * ring_pop() reads one entry (RING_WP read when software has read up to
+     * what it saw), checks it against the model's and counts its message;
+     * ring_release() writes RING_RP up to what was read. */
+    void map_memory(uint32_t base, uint32_t size);
+    void ring_setup(uint32_t base, uint32_t entries, uint32_t watermark);
+    void ring_off(bool read_all = true);
+    /* turns the ring on again where it stopped (after a bus error), software's pointers kept */
+    void ring_resume();
+    bool ring_pop();
+    void ring_release();
+    bool ring_used() const { return ring_sw_; }
+    uint32_t ring_fill_seen();    /* reads RING_WP: the entries software may read now */
+    SpMemory &memory() { return memory_; }
     void wait_status_clear(uint32_t bits, bool popping);
     void configure(const SpConfig &c, bool all_regs = true);
     void start(bool drop);
@@ -144,9 +166,14 @@ private:
 
     /* constructed in this order; the failure reporter only keeps references */
     SpFailure failure_;
+    SpMemory memory_;
     SpScoreboard scoreboard_;
     SpMonitor monitor_;
     SpPinDriver driver_;
+
+    /* the ring as software sees it: in use, its place, what it read and released */
+    bool ring_sw_ = false;
+    uint32_t ring_base_ = 0, ring_size_ = 1, ring_rp_ = 0, ring_released_ = 0, ring_wp_seen_ = 0;
 };
 
 #endif

@@ -60,6 +60,8 @@ public:
         top_->wb_adr_i = p.adr;
         top_->wb_dat_i = p.dat;
         top_->wb_sel_i = p.sel;
+        top_->ring_ack_i = p.rack;
+        top_->ring_err_i = p.rerr;
         top_->eval();
         p.tready = top_->tuple_ready_o;
         p.ack = top_->wb_ack_o;
@@ -67,6 +69,12 @@ public:
         p.irq = top_->irq_o;
         p.drop = top_->obs_drop_o;
         p.fsm = top_->obs_fsm_o;
+        p.rcyc = top_->ring_cyc_o;
+        p.rstb = top_->ring_stb_o;
+        p.rwe = top_->ring_we_o;
+        p.rsel = top_->ring_sel_o;
+        p.radr = top_->ring_adr_o;
+        p.rwdat = top_->ring_dat_o;
     }
     void dump(uint64_t t) override
     {

@@ -10,8 +10,8 @@
 
 #include "sp_failure.h"
 
-SpMonitor::SpMonitor(SpMonitorListener &listener, SpFailure &failure)
-    : listener_(listener), failure_(failure), trace_bus_(getenv("SP_TB_BUSLOG") != nullptr)
+SpMonitor::SpMonitor(SpMonitorListener &listener, SpFailure &failure, unsigned word_bits)
+    : listener_(listener), failure_(failure), trace_bus_(getenv("SP_TB_BUSLOG") != nullptr), word_bits_(word_bits)
 {
 }
 
@@ -55,6 +55,55 @@ void SpMonitor::ack(const SpPins &p, uint64_t cycle)
         fprintf(stderr, "bus %" PRIu64 " %s 0x%03x 0x%08x tuples=%" PRIu64 "\n", cycle, p.we ? "W" : "R", adr,
                 data, tuples_);
     listener_.access_done(p.we != 0, adr, data);
+}
+
+void SpMonitor::ring(const SpPins &p, uint64_t cycle)
+{
+    const unsigned writes = SP_RING_WRITES(word_bits_);
+    const uint32_t entry_mask = SP_RING_ENTRY_BYTES(word_bits_) - 1u;
+    if ((p.rack || p.rerr) && !(p.rcyc && p.rstb))
+        failure_.raise("the ring's memory answered with no request (bench error)");
+    if (p.rstb && !p.rcyc)
+        failure_.raise(sp_fmt("ring_stb_o without ring_cyc_o (address 0x%08x)", p.radr));
+    if (!p.rcyc) {
+        if (ring_n_)
+            failure_.raise(sp_fmt("ring_cyc_o fell after %u of the %u writes of the entry at 0x%08x, with no "
+                                  "bus error (an entry is written under one CYC)",
+                                  ring_n_, writes, ring_entry_));
+        ring_waiting_ = false;
+        return;
+    }
+    if (!p.rstb) {
+        failure_.raise(sp_fmt("ring_cyc_o without ring_stb_o after write %u of the entry at 0x%08x (the "
+                              "master has nothing else to wait for)",
+                              ring_n_, ring_entry_));
+    }
+    if (!p.rwe || p.rsel != 0xF || (p.radr & 3u))
+        failure_.raise(sp_fmt("ring write: we %u sel 0x%x address 0x%08x (must be a whole-word write)", p.rwe,
+                              p.rsel, p.radr));
+    if (ring_waiting_ && (p.radr != ring_adr_ || p.rwdat != ring_dat_))
+        failure_.raise(sp_fmt("the ring master changed its request before the answer: 0x%08x <- 0x%08x, "
+                              "then 0x%08x <- 0x%08x",
+                              ring_adr_, ring_dat_, p.radr, p.rwdat));
+    /* the entry's writes: word0, word1 (low halves first), the head last */
+    if (ring_n_ == 0)
+        ring_entry_ = p.radr & ~entry_mask;
+    uint32_t want = ring_entry_ + sp_ring_write_off(word_bits_, ring_n_);
+    if (p.radr != want)
+        failure_.raise(sp_fmt("ring write %u of the entry at 0x%08x went to 0x%08x, not 0x%08x", ring_n_,
+                              ring_entry_, p.radr, want));
+    if (!(p.rack || p.rerr)) {
+        ring_waiting_ = true;
+        ring_adr_ = p.radr;
+        ring_dat_ = p.rwdat;
+        return;
+    }
+    ring_waiting_ = false;
+    bool last = p.rack && ring_n_ + 1u == writes;
+    if (trace_bus_)
+        fprintf(stderr, "ring %" PRIu64 " %s 0x%08x 0x%08x\n", cycle, p.rerr ? "ERR" : "W", p.radr, p.rwdat);
+    ring_n_ = p.rerr || last ? 0 : ring_n_ + 1u;
+    listener_.ring_write(p.radr, p.rwdat, p.rerr != 0, last);
 }
 
 std::string SpMonitor::history() const

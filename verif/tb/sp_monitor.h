@@ -2,10 +2,12 @@
 /*
  * sp_monitor.h - what the pins of sp_stratprof show, as transactions: a
  * tuple taken (and whether obs_drop_o dropped it), a completed Wishbone
- * access, the tagged compressor's transitions on obs_fsm_o.  It samples
- * right before each rising edge, where the timing contract says these
- * happen, and checks the bus rules that need no model (an ack is registered
- * and never comes without an access).  What a transaction should have been
+ * access, the tagged compressor's transitions on obs_fsm_o, a write of the
+ * ring master (spec 8.8).  It samples right before each rising edge, where
+ * the timing contract says these happen, and checks the bus rules that need
+ * no model (an ack is registered and never comes without an access; the
+ * ring master holds a request steady until it is answered, writes whole
+ * words, and writes an entry's words in the spec's order under one CYC).  What a transaction should have been
  * is the listener's business: the scoreboard's.
  */
 #ifndef SP_MONITOR_H
@@ -26,17 +28,23 @@ public:
     virtual void tuple_taken(const sp_tuple_t &t, bool dropped, uint64_t number) = 0;
     /* an access ended with its ack at this edge; DATA is what was written or read */
     virtual void access_done(bool we, uint32_t adr, uint32_t data) = 0;
+    /* a write of the ring master ended at this edge, with ERR when ERR; LAST:
+     * it was the last write of an entry (the head word), acked */
+    virtual void ring_write(uint32_t adr, uint32_t data, bool err, bool last) = 0;
 };
 
 class SpMonitor {
 public:
-    SpMonitor(SpMonitorListener &listener, SpFailure &failure);
+    /* WORD_BITS: the block's, which sets the ring entries' writes */
+    SpMonitor(SpMonitorListener &listener, SpFailure &failure, unsigned word_bits);
 
     /* every cycle, so the quiet ones cost no call */
     void sample(const SpPins &p, uint64_t cycle)
     {
         if (p.rst) {
             access_cycles_ = 0; /* no access spans a reset */
+            ring_n_ = 0;        /* a ring entry under way is abandoned */
+            ring_waiting_ = false;
             return;
         }
         if (p.tvalid && p.tready)
@@ -47,6 +55,8 @@ public:
             ack(p, cycle);
         else
             access_cycles_ = p.cyc ? access_cycles_ + 1 : 0;
+        if (p.rcyc || ring_n_ || p.rack || p.rerr)
+            ring(p, cycle);
     }
 
     uint64_t tuples() const { return tuples_; }
@@ -80,6 +90,7 @@ private:
     void tuple_taken(const SpPins &p, uint64_t cycle);
     void fsm_pulses(uint8_t fsm);
     void ack(const SpPins &p, uint64_t cycle);
+    void ring(const SpPins &p, uint64_t cycle);
 
     SpMonitorListener &listener_;
     SpFailure &failure_;
@@ -100,6 +111,14 @@ private:
     uint64_t first_hs_ = 0, last_hs_ = 0, window_tuples_ = 0;
 
     uint64_t fsm_total_[8] = {0}, fsm_at_reset_[8] = {0};
+
+    /* the ring master: the entry's write under way (its number in the entry,
+     * the entry's address), and the request waiting for its answer */
+    unsigned word_bits_;
+    unsigned ring_n_ = 0;
+    uint32_t ring_entry_ = 0;
+    bool ring_waiting_ = false;
+    uint32_t ring_adr_ = 0, ring_dat_ = 0;
     uint64_t fsm_e1e2_ = 0, fsm_e5e2_ = 0;
 };
 

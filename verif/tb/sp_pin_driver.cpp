@@ -17,6 +17,7 @@ void SpPinDriver::tick()
     dut_->dump(2 * cycle_);
     bool taken = !pins_.rst && pins_.tvalid && pins_.tready;
     acked_ = !pins_.rst && pins_.ack;
+    memory_.edge(pins_); /* before the monitor: a completed entry is in memory when it is reported */
     monitor_.sample(pins_, cycle_);
     if (taken && pending_src_)
         stream_tuples_++;
@@ -26,6 +27,8 @@ void SpPinDriver::tick()
     dut_->eval(pins_);
     dut_->dump(2 * cycle_ + 1);
     cycle_++;
+    /* the ring master's outputs are registered: the memory answers what they show now */
+    memory_.respond(pins_);
 
     /* the tuple for the next cycle: hold valid until taken, random gaps between */
     if (taken)

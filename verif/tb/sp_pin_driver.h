@@ -10,7 +10,9 @@
  * tuple with valid && ready is taken; obs_drop_o says it was dropped.  The
  * Wishbone slave acks one or more clocks after cyc && stb (registered, so
  * never in the request cycle); a write takes effect at the edge that ends
- * the ack cycle, after that cycle's tuple.
+ * the ack cycle, after that cycle's tuple.  The block's ring master
+ * (ring_*) is answered by the system memory (sp_memory.h), which the pin
+ * driver clocks with the block.
  */
 #ifndef SP_PIN_DRIVER_H
 #define SP_PIN_DRIVER_H
@@ -18,6 +20,7 @@
 #include <cstdint>
 #include <string>
 
+#include "sp_memory.h"
 #include "sp_stim.h"
 
 /* The pins of sp_stratprof, as plain values. */
@@ -27,9 +30,12 @@ struct SpPins {
     uint64_t tw0 = 0, tw1 = 0;
     uint8_t cyc = 0, stb = 0, we = 0, sel = 0;
     uint32_t adr = 0, dat = 0;
+    uint8_t rack = 0, rerr = 0; /* the memory's answer to the ring master */
     /* outputs */
     uint8_t tready = 0, ack = 0, irq = 0, drop = 0, fsm = 0;
     uint32_t rdat = 0;
+    uint8_t rcyc = 0, rstb = 0, rwe = 0, rsel = 0; /* the ring master (spec 8.8) */
+    uint32_t radr = 0, rwdat = 0;
 };
 
 /* A device under test: copies the inputs in, evaluates, copies the outputs out. */
@@ -57,8 +63,8 @@ public:
     /* MONITOR samples the pins before every rising edge; RNG draws the idle
      * gaps and background tuples (the driver software shares it, so the
      * order of draws is part of every scenario's reproducibility). */
-    SpPinDriver(SpDut *dut, SpMonitor &monitor, SpRng &rng, SpFailure &failure)
-        : dut_(dut), monitor_(monitor), rng_(rng), failure_(failure)
+    SpPinDriver(SpDut *dut, SpMonitor &monitor, SpMemory &memory, SpRng &rng, SpFailure &failure)
+        : dut_(dut), monitor_(monitor), memory_(memory), rng_(rng), failure_(failure)
     {
     }
 
@@ -87,6 +93,7 @@ public:
 private:
     SpDut *dut_;
     SpMonitor &monitor_;
+    SpMemory &memory_;
     SpRng &rng_;
     SpFailure &failure_;
     SpPins pins_;

@@ -17,8 +17,8 @@ static std::string msg_str(const sp_message_t &msg)
                   msg.tuple.word0, msg.tuple.word1, msg.count);
 }
 
-SpScoreboard::SpScoreboard(const sp_params_t &p, SpFailure &failure)
-    : params_(p), failure_(failure), m_(new sp_model_t)
+SpScoreboard::SpScoreboard(const sp_params_t &p, SpFailure &failure, const SpMemory &rtl_memory)
+    : params_(p), failure_(failure), rtl_mem_(rtl_memory), m_(new sp_model_t)
 {
     if (sp_model_init(m_.get(), &params_) != 0)
         throw std::runtime_error("sp_model_init: parameters out of range");
@@ -29,8 +29,73 @@ void SpScoreboard::reset()
     mirror_ = false;
     keep_expected_ = true;
     sp_model_init(m_.get(), &params_);
+    /* the memory outlives a reset of the block, but what the model wrote
+       ahead of the RTL never reached it */
+    map_memory();
     expected_.clear();
     last_popped_ = sp_message_t{};
+    ring_entries_ = 0;
+    rtl_wp_ = 0;
+}
+
+void SpScoreboard::map_memory()
+{
+    mem_ = rtl_mem_.bytes();
+    sp_model_ring_memory(m_.get(), mem_.data(), rtl_mem_.base(), (uint32_t)mem_.size());
+}
+
+void SpScoreboard::check_memory() const
+{
+    const std::vector<uint8_t> &r = rtl_mem_.bytes();
+    for (size_t i = 0; i < r.size(); i++)
+        if (r[i] != mem_[i])
+            failure_.raise(sp_fmt("memory byte 0x%08zx is 0x%02x, the model's 0x%02x (the block idle: the two "
+                                  "must be equal everywhere)",
+                                  rtl_mem_.base() + i, r[i], mem_[i]));
+}
+
+void SpScoreboard::check_ring_entry(uint32_t adr, const char *when) const
+{
+    uint32_t e = SP_RING_ENTRY_BYTES(params_.word_bits), off = adr - rtl_mem_.base();
+    if (!rtl_mem_.holds(adr, e) || mem_.size() != rtl_mem_.size())
+        failure_.raise(sp_fmt("harness: ring entry 0x%08x outside the memory", adr));
+    for (uint32_t i = 0; i < e; i += 4) {
+        uint32_t got = rtl_mem_.word(adr + i), want = 0;
+        for (unsigned b = 0; b < 4; b++)
+            want |= (uint32_t)mem_[off + i + b] << (8 * b);
+        if (got != want)
+            failure_.raise(sp_fmt("ring entry 0x%08x %s: word +%u is 0x%08x, the model's 0x%08x (RING_WP: the "
+                                  "model's 0x%x)",
+                                  adr, when, i, got, want, peek(SP_REG_RING_WP)));
+    }
+}
+
+sp_message_t SpScoreboard::ring_message(uint32_t adr) const
+{
+    unsigned w = params_.word_bits;
+    uint32_t head = rtl_mem_.word(adr + SP_RING_HEAD_OFF);
+    if (!(head & SP_MSG_VALID))
+        failure_.raise(sp_fmt("ring entry 0x%08x below RING_WP: its head 0x%08x has VALID = 0", adr, head));
+    sp_message_t m;
+    m.tuple.kind = (uint8_t)(head >> SP_MSG_KIND_SHIFT & SP_MSG_KIND_MASK);
+    m.count = head & SP_MSG_COUNT_MASK;
+    m.tuple.word0 = rtl_mem_.word(adr + SP_RING_WORD0_OFF(w));
+    m.tuple.word1 = rtl_mem_.word(adr + SP_RING_WORD1_OFF(w));
+    if (w == 64) {
+        m.tuple.word0 |= (uint64_t)rtl_mem_.word(adr + SP_RING_WORD0_OFF(w) + 4u) << 32;
+        m.tuple.word1 |= (uint64_t)rtl_mem_.word(adr + SP_RING_WORD1_OFF(w) + 4u) << 32;
+    }
+    return m;
+}
+
+void SpScoreboard::ring_write(uint32_t adr, uint32_t data, bool err, bool last)
+{
+    (void)data;
+    if (err || !last)
+        return; /* the model meets a bus error itself, at the same address */
+    ring_entries_++;
+    rtl_wp_ = (rtl_wp_ + 1u) & (2u * peek(SP_REG_RING_SIZE) - 1u);
+    check_ring_entry(adr & ~(SP_RING_ENTRY_BYTES(params_.word_bits) - 1u), "written");
 }
 
 void SpScoreboard::drain_model(uint64_t tuple)
@@ -51,12 +116,16 @@ void SpScoreboard::tuple_taken(const sp_tuple_t &t, bool dropped, uint64_t numbe
             failure_.raise(
                 sp_fmt("obs_drop_o = 1 for a tuple taken with CTRL = 0x%x (drop needs ENABLE and DROP)", ctrl));
         /* the port may drop only when every slot is used or promised: the
-         * messages not yet popped plus at most a tuple queue and a pipeline */
-        uint64_t depth = 1u << params_.oq_aw, slack = 32;
-        if (expected_.size() + slack < depth)
-            failure_.raise(sp_fmt("obs_drop_o = 1 with only %zu messages queued or forming (queue depth %" PRIu64
-                                  ")",
-                                  expected_.size(), depth));
+         * messages not yet popped (with the ring on, those the model has not
+         * written, and those it wrote that the RTL has not: the RTL's queue
+         * holds those) plus at most a tuple queue and a pipeline */
+        uint64_t depth = 1u << params_.oq_aw, slack = 32, waiting = expected_.size();
+        if (ring_on())
+            waiting = peek(SP_REG_OQ_FILL) + ((peek(SP_REG_RING_WP) - rtl_wp_) & (2u * peek(SP_REG_RING_SIZE) - 1u));
+        if (waiting + slack < depth)
+            failure_.raise(sp_fmt("obs_drop_o = 1 with only %" PRIu64 " messages queued or forming (queue depth %" PRIu64
+                                  "; the model's queue %u, its RING_WP 0x%x, the RTL's 0x%x)",
+                                  waiting, depth, peek(SP_REG_OQ_FILL), peek(SP_REG_RING_WP), rtl_wp_));
         sp_model_drop(m_.get());
     } else if (sp_model_push(m_.get(), &t) != SP_PUSH_TAKEN) {
         failure_.raise("the model stalled (its queue should always be drained)");
@@ -72,7 +141,24 @@ void SpScoreboard::access_done(bool we, uint32_t adr, uint32_t data)
     }
     if (hold_writes_)
         return;
+    if (adr == SP_REG_RING_CTRL && (data & SP_RING_ENABLE) && !ring_on() && !running() && !mirror_ &&
+        !expected_.empty()) {
+        /* the RTL's queue holds what is expected, and the ring will take it:
+           the model's queue must hold it too */
+        std::vector<sp_message_t> msgs;
+        for (const Expected &e : expected_)
+            msgs.push_back(e.msg);
+        if (sp_model_load_queue(m_.get(), msgs.data(), (unsigned)msgs.size()) != 0)
+            failure_.raise("harness: the ring turned on with the model's queue not drained");
+        expected_.clear();
+    }
+    /* RING_BASE and RING_SIZE go in only with the block stopped and the ring
+       off, the RTL's writer idle: both pointers go to 0 */
+    bool ring_reset = (adr == SP_REG_RING_BASE || adr == SP_REG_RING_SIZE) && !running() && !ring_on() &&
+                      !(peek(SP_REG_STATUS) & SP_STATUS_FLUSHING);
     sp_reg_write(m_.get(), adr, data);
+    if (ring_reset)
+        rtl_wp_ = peek(SP_REG_RING_WP);
     if (mirror_ && adr == SP_REG_CTRL && running())
         mirror_ = false; /* started: the model's queue goes back to the deque */
     drain_model(FLUSH);
@@ -89,6 +175,11 @@ void SpScoreboard::enter_mirror()
         return;
     if (running())
         failure_.raise("harness: enter_mirror() while the block runs");
+    if (ring_on() && expected_.empty()) {
+        /* the model's own queue holds what its ring had no room for, as the RTL's does */
+        mirror_ = true;
+        return;
+    }
     size_t n = expected_.size();
     if (n > (1u << params_.oq_aw))
         failure_.raise(sp_fmt("%zu messages are expected but the RTL's queue holds at most %u", n,

@@ -8,6 +8,14 @@
  * remembering the tuple that formed it, until the block is stopped and the
  * scoreboard takes the RTL's queue over ("mirror" mode).  Every comparison
  * with the model is made here, through the model's API only.
+ *
+ * With the message ring on (spec 8.8) the model writes its messages into a
+ * memory of its own, the same window as the RTL's (sp_memory.h), and its
+ * queue keeps what its ring has no room for.  The model writes an entry as
+ * soon as it has the message, the RTL some clocks later; when the RTL's
+ * last write of an entry is acked, the entry's bytes in the two memories
+ * must be equal (the model cannot have overwritten it yet: software has not
+ * read it, so the model's ring cannot have wrapped past it).
  */
 #ifndef SP_SCOREBOARD_H
 #define SP_SCOREBOARD_H
@@ -16,12 +24,15 @@
 #include <deque>
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "sp_memory.h"
 #include "sp_monitor.h"
 
 class SpScoreboard : public SpMonitorListener {
 public:
-    SpScoreboard(const sp_params_t &p, SpFailure &failure);
+    /* RTL_MEMORY: the memory the RTL's ring writes */
+    SpScoreboard(const sp_params_t &p, SpFailure &failure, const SpMemory &rtl_memory);
 
     /* for looking only: every change goes through the transactions */
     const sp_model_t *model() const { return m_.get(); }
@@ -34,6 +45,19 @@ public:
 
     void tuple_taken(const sp_tuple_t &t, bool dropped, uint64_t number) override;
     void access_done(bool we, uint32_t adr, uint32_t data) override;
+    void ring_write(uint32_t adr, uint32_t data, bool err, bool last) override;
+
+    /* the model's memory: the RTL's window with the RTL memory's bytes now */
+    void map_memory();
+    /* the whole memory against the model's (the block idle) */
+    void check_memory() const;
+    /* the entry at ADR, in the RTL's memory, against the model's: raises on a difference */
+    void check_ring_entry(uint32_t adr, const char *when) const;
+    /* the message of the ring entry at ADR of the RTL's memory (its head's VALID checked) */
+    sp_message_t ring_message(uint32_t adr) const;
+    /* ring entries the RTL completed since the last reset, and messages read from the ring */
+    uint64_t ring_entries() const { return ring_entries_; }
+    void count_message() { messages_++; }
     /* the model's value for the last read access (MSG_HEAD: 0, the pop is compared whole) */
     uint32_t model_read() const { return model_read_; }
 
@@ -81,9 +105,15 @@ private:
     static constexpr uint64_t MIRRORED = UINT64_MAX - 1; /* made before the stop, or a flush */
     void drain_model(uint64_t tuple);
 
+    bool ring_on() const { return (peek(SP_REG_RING_CTRL) & SP_RING_ENABLE) != 0; }
+
     sp_params_t params_;
     SpFailure &failure_;
+    const SpMemory &rtl_mem_;
     std::unique_ptr<sp_model_t> m_;
+    std::vector<uint8_t> mem_; /* the model's memory, at rtl_mem_.base() */
+    uint64_t ring_entries_ = 0;
+    uint32_t rtl_wp_ = 0; /* the RTL's RING_WP, as its completed entries tell */
     std::deque<Expected> expected_;
     bool keep_expected_ = true, hold_writes_ = false, mirror_ = false;
     uint32_t model_read_ = 0;

@@ -526,12 +526,21 @@ void add_registers(std::vector<Scenario> &v, const sp_params_t &p, const SpSuite
                          {SP_REG_SBOX_DATA, 0x100},
                          {SP_REG_CTRL, 0x4},
                          {SP_REG_CMD, 0x8},
-                         {SP_REG_IRQ_ENABLE, 0x10},
-                         {SP_REG_IRQ_STATUS, 0x10},
+                         {SP_REG_IRQ_ENABLE, 0x20},
+                         {SP_REG_IRQ_STATUS, 0x20},
                          {0x02C, 1},
                          {SP_REG_FILTER_HITS, 1}, /* read-only */
                          {0x07C, 1},
-                         {0x0E0, 1},
+                         {0x0F8, 1},
+                         /* the ring's (spec 8.8); in a build without one, unmapped */
+                         {SP_REG_RING_WP, 1},
+                         {SP_REG_RING_CTRL, 2},
+                         {SP_REG_RING_SIZE, 0},
+                         {SP_REG_RING_SIZE, 3},
+                         {SP_REG_RING_SIZE, 0x20000},
+                         {SP_REG_RING_WATERMARK, 0},
+                         {SP_REG_RING_WATERMARK, 0x20001},
+                         {SP_REG_RING_RP, 1},
                          {SP_REG_FILTER_SEL, 0x10},
                          {SP_REG_FILTER_SEL, 16},
                          {SP_REG_FILTER_CTRL, 0x1001},
@@ -554,6 +563,10 @@ void add_registers(std::vector<Scenario> &v, const sp_params_t &p, const SpSuite
                      };
                      if (p.count_bits < 16)
                          bad.push_back({SP_REG_RATE, (1u << p.count_bits) + 1});
+                     if (p.ring_aw && p.ring_aw < 16) {
+                         bad.push_back({SP_REG_RING_SIZE, 2u << p.ring_aw});
+                         bad.push_back({SP_REG_RING_WATERMARK, (1u << p.ring_aw) + 1});
+                     }
                      if (p.table_aw < 15)
                          bad.push_back({SP_REG_TABLE, (1u << 12) | (p.table_aw + 1)});
                      if (p.tag_bits_max < 15)
@@ -868,6 +881,266 @@ void add_throughput(std::vector<Scenario> &v, const sp_params_t &p, const SpSuit
     }
 }
 
+/* ------------------------------------------------------ the message ring */
+
+/* A ring for scenario use: ENTRIES entries at a random naturally aligned base in
+ * the upper half of the address space, the memory window the ring itself with a
+ * margin on both sides (a stray write there shows when the memories are
+ * compared), and random wait states. */
+uint32_t ring_place(SpBench &b, uint32_t entries)
+{
+    uint32_t bytes = entries * SP_RING_ENTRY_BYTES(b.params.word_bits);
+    uint32_t base = (0x80000000u + (uint32_t)b.rng.below(0x4000) * 0x10000u) & ~(bytes - 1u);
+    uint32_t margin = (uint32_t)b.rng.range(0, 4) * 64u;
+    b.map_memory(base - margin, bytes + 2u * margin);
+    static const double p0[] = {1.0, 0.7, 0.3, 0.0};
+    static const unsigned waits[] = {1, 3, 8, 20};
+    b.memory().timing(p0[b.rng.below(4)], waits[b.rng.below(4)]);
+    return base;
+}
+
+/* a ring size for scenario use: mostly small, so that it wraps and fills */
+uint32_t ring_entries(SpBench &b)
+{
+    unsigned aw = b.params.ring_aw;
+    if (b.rng.chance(0.1))
+        return 1u << std::min(aw, 12u);
+    return 1u << (unsigned)b.rng.range(0, std::min(aw, 6u));
+}
+
+void add_ring(std::vector<Scenario> &v, const sp_params_t &p, const SpSuiteOpts &so)
+{
+    if (p.ring_aw == 0) {
+        /* no ring: its offsets are unmapped, and the master never moves */
+        v.push_back({"ring/absent", [=](SpBench &b) {
+                         begin(b);
+                         for (uint32_t adr = SP_REG_RING_CTRL; adr <= SP_REG_RING_WATERMARK; adr += 4) {
+                             b.wr(adr, 1);
+                             b.check_registers();
+                             b.wr(SP_REG_ERR_CODE, 0);
+                         }
+                         SpConfig c = rand_cfg(b, SP_SAMPLER_HP, false, false);
+                         c.rate = 1;
+                         b.configure(c);
+                         auto src = sp_pool_source("absent", sp_make_pool(b.rng, 64, p.word_bits, 2),
+                                                   SP_DIST_UNIFORM, 0, scaled(so, 2000), 3);
+                         phase(b, c, *src, rand_opts(b, 0.0), true);
+                         if (b.scoreboard().ring_entries() || b.memory().writes() || b.memory().errors())
+                             b.fail("the ring master wrote in a build without a ring");
+                     }});
+        return;
+    }
+    /* Every mode with the ring: random sizes, watermarks, wait states, drains
+     * (the lazy one fills the ring and the queue, so the port stalls or drops),
+     * the ring reconfigured or turned off between phases. */
+    for (unsigned s = 0; s < SP_SAMPLER_COUNT; s++) {
+        if (!mode_built(p, s))
+            continue;
+        for (int assoc = 0; assoc < 2; assoc++) {
+            std::string name = std::string("ring/random/") + sp_cli_mode_name(s) + (assoc ? "+A" : "");
+            v.push_back({name, [=](SpBench &b) {
+                             begin(b);
+                             b.set_background(0.02);
+                             for (int ph = 0; ph < 3; ph++) {
+                                 SpConfig c = rand_cfg(b, s, assoc, false);
+                                 b.configure(c);
+                                 if (ph == 0 || b.rng.chance(0.5)) {
+                                     uint32_t n = ring_entries(b);
+                                     uint32_t base = ring_place(b, n);
+                                     b.ring_setup(base, n, (uint32_t)b.rng.range(1, n));
+                                 } else if (b.rng.chance(0.3)) {
+                                     b.ring_off(); /* this phase by MSG_HEAD */
+                                 }
+                                 std::string desc;
+                                 auto src = rand_source(b, scaled(so, 12000), desc);
+                                 phase(b, c, *src, rand_opts(b, 0.02), ph == 2 || b.rng.chance(0.5));
+                             }
+                             b.set_background(0);
+                             if (b.scoreboard().ring_entries() == 0)
+                                 b.fail("coverage: the ring wrote no entry");
+                         }});
+        }
+    }
+    /* A flush with A_k full, the ring (1 or 2 entries) full and the queue
+     * holding messages: FLUSH_DONE waits for software's RING_RP; a snapshot
+     * written with the flush counts what the queue and the ring have room for. */
+    v.push_back({"ring/flush-full", [=](SpBench &b) {
+                     begin(b);
+                     unsigned k = p.assoc_k, depth = 1u << p.oq_aw;
+                     for (int round = 0; round < 6; round++) {
+                         SpConfig c = rand_cfg(b, SP_SAMPLER_P, true, false);
+                         c.rate = 1;
+                         c.drop = false;
+                         b.configure(c);
+                         uint32_t n = 1u << (unsigned)b.rng.range(0, std::min(p.ring_aw, 1u));
+                         b.ring_setup(ring_place(b, n), n, n);
+                         std::vector<sp_tuple_t> seq;
+                         unsigned total = (unsigned)b.rng.range(k, k + n + depth - 1);
+                         for (unsigned i = 0; i < total; i++)
+                             seq.push_back(sp_tuple_t{0x3000u + 4u * (i % (2 * k + 1)), i % (2 * k + 1),
+                                                      (uint8_t)(round & 7)});
+                         stream_undrained(b, *sp_vector_source("fill", seq));
+                         b.wr(SP_REG_IRQ_ENABLE, SP_IRQ_FLUSH_DONE);
+                         b.wr(SP_REG_CMD, SP_CMD_FLUSH_ASSOC | (round & 1 ? SP_CMD_SNAPSHOT : 0u));
+                         b.wait_status_clear(SP_STATUS_BUSY, false);
+                         b.check_registers(); /* FLUSHING, FLUSH_DONE and the IRQ pin as the model has them */
+                         if (round & 1)
+                             b.check_accounting(false);
+                         b.drain();
+                         b.check_registers();
+                         b.wr(SP_REG_IRQ_STATUS, SP_IRQ_FLUSH_DONE);
+                         b.quiesce(round == 5);
+                     }
+                 }});
+    /* Bus errors: the memory covers only part of the ring, the error comes at
+     * an entry's first word or in its middle; the ring turns off with the
+     * message queued (read through MSG_HEAD, or written whole once the memory
+     * covers the ring and the ring is on again); ERR_CODE and ERR_VALUE as the
+     * model has them. */
+    v.push_back({"ring/bus-error", [=](SpBench &b) {
+                     begin(b);
+                     for (int round = 0; round < 6; round++) {
+                         /* odd rounds: P_1, one message a tuple, and few enough of them that
+                            what the broken ring leaves fits the queue (nobody pops) */
+                         bool keep = round & 1;
+                         SpConfig c = rand_cfg(b, b.rng.chance(0.5) ? SP_SAMPLER_HP : SP_SAMPLER_P,
+                                               !keep && b.rng.chance(0.5), false);
+                         c.rate = keep ? 1 : (unsigned)b.rng.range(1, 3);
+                         c.drop = false;
+                         b.configure(c);
+                         uint32_t n = 1u << (unsigned)b.rng.range(1, std::min(p.ring_aw, 5u));
+                         uint32_t e = SP_RING_ENTRY_BYTES(p.word_bits), bytes = n * e;
+                         uint32_t base = 0xC0000000u - 2u * bytes;
+                         /* the window ends inside the ring: at an entry, or at a word of one */
+                         uint32_t whole = (uint32_t)b.rng.below(n);
+                         uint32_t covered = whole * e + (b.rng.chance(0.5) ? 0u : 4u);
+                         b.map_memory(base, covered);
+                         b.memory().timing(0.5, 4);
+                         b.ring_setup(base, n, (uint32_t)b.rng.range(1, n));
+                         b.wr(SP_REG_IRQ_ENABLE, SP_IRQ_ERROR);
+                         uint64_t tuples = keep ? whole + 1 + b.rng.below((1u << p.oq_aw) / 2) : scaled(so, 1500);
+                         auto src = sp_pool_source("err", sp_make_pool(b.rng, keep ? 1024 : 40, p.word_bits, 3),
+                                                   keep ? SP_DIST_UNIFORM : SP_DIST_ZIPF, 1.0, tuples, b.rng.next());
+                         b.start(false);
+                         SpStreamOpts o;
+                         o.drain = keep ? SP_DRAIN_NONE : SP_DRAIN_FAST;
+                         o.idle = 0.1;
+                         b.stream(*src, o);
+                         b.wr(SP_REG_CTRL, 0);
+                         b.wait_status_clear(SP_STATUS_BUSY, !keep);
+                         b.enter_mirror();
+                         b.check_registers(); /* ERR_CODE BUS at RING_WP, ERR_VALUE the address */
+                         if ((b.rd(SP_REG_ERR_CODE) >> SP_ERR_CODE_SHIFT & SP_ERR_CODE_MASK) != SP_ERR_BUS)
+                             b.fail("ring/bus-error: no bus error was recorded");
+                         b.wr(SP_REG_ERR_CODE, 0);
+                         b.wr(SP_REG_IRQ_STATUS, SP_IRQ_ERROR);
+                         if (keep) {
+                             /* the whole ring in memory, and on again: the failed entry is written whole */
+                             uint64_t before = b.scoreboard().ring_entries();
+                             while (b.ring_pop()) { /* what it wrote before the error */
+                             }
+                             b.ring_release();
+                             b.map_memory(base, 2u * bytes);
+                             b.ring_resume();
+                             b.quiesce(b.rng.chance(0.5));
+                             if (b.scoreboard().ring_entries() == before)
+                                 b.fail("ring/bus-error: no entry was written after the ring was on again");
+                         } else {
+                             b.quiesce(b.rng.chance(0.5)); /* what is left comes through MSG_HEAD */
+                         }
+                     }
+                 }});
+    /* The register path and the ring, phase by phase: the ring turned off
+     * with messages queued behind a full ring (MSG_HEAD has them), and turned
+     * on with messages in the queue (the ring takes them). */
+    v.push_back({"ring/switch", [=](SpBench &b) {
+                     begin(b);
+                     for (int round = 0; round < 6; round++) {
+                         SpConfig c = rand_cfg(b, SP_SAMPLER_P, b.rng.chance(0.5), false);
+                         c.rate = 1;
+                         c.drop = false;
+                         b.configure(c);
+                         std::vector<sp_tuple_t> seq;
+                         unsigned total = (unsigned)b.rng.range(1, (1u << p.oq_aw) + 4);
+                         for (unsigned i = 0; i < total; i++)
+                             seq.push_back(sp_tuple_t{0x5000u + 4u * i, (uint64_t)round << 8 | i, (uint8_t)(i & 7)});
+                         if (round & 1) {
+                             /* a full ring backs up into the queue; then off: MSG_HEAD */
+                             uint32_t n = 1u << (unsigned)b.rng.range(0, std::min(p.ring_aw, 2u));
+                             b.ring_setup(ring_place(b, n), n, n);
+                             stream_undrained(b, *sp_vector_source("full", seq));
+                             b.ring_off(false);
+                             b.check_registers();
+                             b.quiesce(b.rng.chance(0.5));
+                         } else {
+                             /* messages queued with the ring off; then on: the ring takes them */
+                             if (b.ring_used())
+                                 b.ring_off();
+                             stream_undrained(b, *sp_vector_source("queued", seq));
+                             uint32_t n = ring_entries(b);
+                             b.ring_setup(ring_place(b, n), n, (uint32_t)b.rng.range(1, n));
+                             b.quiesce(b.rng.chance(0.5));
+                         }
+                     }
+                 }});
+    /* The ring's registers: every check, from the bus, against the model; the
+     * ring turned on at an unaligned base or with its watermark above its
+     * size, RING_BASE and RING_SIZE with the ring on, RING_RP out of range. */
+    v.push_back({"ring/registers", [=](SpBench &b) {
+                     begin(b);
+                     uint32_t e = SP_RING_ENTRY_BYTES(p.word_bits), largest = 1u << p.ring_aw;
+                     uint32_t n = std::min(largest, 8u);
+                     uint32_t base = ring_place(b, n);
+                     std::vector<std::pair<uint32_t, uint32_t>> w = {
+                         {SP_REG_RING_SIZE, n},
+                         {SP_REG_RING_BASE, base + e},                 /* not aligned to the ring */
+                         {SP_REG_RING_WATERMARK, n},
+                         {SP_REG_RING_CTRL, SP_RING_ENABLE},          /* RING */
+                         {SP_REG_RING_BASE, base},
+                         {SP_REG_RING_WATERMARK, largest},
+                         {SP_REG_RING_CTRL, SP_RING_ENABLE},          /* RING, unless n is the largest */
+                         {SP_REG_RING_WATERMARK, n},
+                         {SP_REG_RING_CTRL, SP_RING_ENABLE},          /* on */
+                         {SP_REG_RING_BASE, base},                    /* BUSY: the ring is on */
+                         {SP_REG_RING_SIZE, n},                       /* BUSY */
+                         {SP_REG_RING_WATERMARK, n + 1},              /* RING: above the size */
+                         {SP_REG_RING_RP, 1},                         /* RING: ahead of RING_WP */
+                         {SP_REG_RING_RP, 2 * n},                     /* RING */
+                         {SP_REG_RING_RP, 0},
+                         {SP_REG_RING_WP, 0},                         /* ADDRESS */
+                         {SP_REG_RING_SIZE, 0x40000},                 /* BUSY: checked before its reserved bits */
+                         {SP_REG_RING_CTRL, 0},
+                         {SP_REG_RING_SIZE, 0x40000},                 /* RESERVED */
+                         {SP_REG_RING_SIZE, largest},
+                         {SP_REG_RING_CTRL, 0x3},                     /* RESERVED */
+                     };
+                     for (const auto &x : w) {
+                         b.wait_status_clear(SP_STATUS_BUSY, false);
+                         b.wr(x.first, x.second);
+                         b.check_registers();
+                         b.wr(SP_REG_ERR_CODE, 0);
+                     }
+                     /* running: the ring's configuration is BUSY, RING_RP and RING_WATERMARK go in */
+                     SpConfig c = rand_cfg(b, SP_SAMPLER_HP, false, false);
+                     b.configure(c);
+                     b.ring_setup(base, n, 1);
+                     b.start(false);
+                     for (uint32_t adr : {SP_REG_RING_CTRL, SP_REG_RING_BASE, SP_REG_RING_SIZE}) {
+                         b.wr(adr, 0);
+                         b.check_registers();
+                         b.wr(SP_REG_ERR_CODE, 0);
+                     }
+                     b.wr(SP_REG_RING_WATERMARK, n);
+                     auto src = sp_pool_source("regs", sp_make_pool(b.rng, 30, p.word_bits, 2), SP_DIST_ZIPF,
+                                               1.0, scaled(so, 2000), 4);
+                     SpStreamOpts o;
+                     o.drain = SP_DRAIN_IRQ;
+                     b.stream(*src, o);
+                     b.quiesce(true);
+                     b.sweep_reads(); /* MSG_HEAD reads 0 with the ring on */
+                 }});
+}
+
 } // namespace
 
 int sp_run_suite(SpBench &b, const SpSuiteOpts &so, const std::string &name)
@@ -887,6 +1160,7 @@ int sp_run_suite(SpBench &b, const SpSuiteOpts &so, const std::string &name)
         add_registers(v, p, so);
         add_resets(v, p, so);
         add_sbox(v, p, so);
+        add_ring(v, p, so);
         add_traces(v, p, so, excerpts, lng ? 0 : scaled(so, 100000), "trace/");
         /* the shared set: whole traces in the long suite, their first tuples in the quick one */
         add_traces(v, p, so, shared, lng ? 0 : scaled(so, 10000), "shared/");
@@ -918,6 +1192,8 @@ int sp_run_suite(SpBench &b, const SpSuiteOpts &so, const std::string &name)
     for (size_t i = 0; i < v.size(); i++) {
         const Scenario &sc = v[i];
         if (!so.only.empty() && sc.name.find(so.only) == std::string::npos)
+            continue;
+        if (!so.skip.empty() && sc.name.find(so.skip) != std::string::npos)
             continue;
         /* each scenario has its own seed, so one can be rerun alone with --only */
         b.rng = SpRng(so.seed * 0x100000001B3ull + std::hash<std::string>()(sc.name));

@@ -15,6 +15,7 @@ struct SpSuiteOpts {
     uint64_t seed = 1;
     double scale = 1.0;          /* multiplies every stream length */
     std::string only;            /* run only scenarios whose name contains this */
+    std::string skip;            /* and none whose name contains this */
     std::string excerpts = "verif/traces";
     std::string traces = "../shared/traces";
     bool throughput = true;      /* the >= 1M-tuple throughput runs (quick suite) */

@@ -205,14 +205,15 @@ int main(int argc, char **argv)
             SpBench b(dut.get(), p, so.seed);
             SpSuiteOpts q = so;
             q.throughput = false;
+            q.skip = "ring/bus-error"; /* the stand-in's ring is the model's, which meets no bus error */
             if (q.scale == 1.0)
                 q.scale = 0.25;
             int f = sp_run_suite(b, q, "standin");
             f ? failed++ : passed++;
         }
-        static const char *const where[] = {"", "random/HP", "queue-full/stall/P", "random/P",
-                                            "random/R", "bucket/TAG"};
-        for (int k = 1; k <= 5; k++) {
+        static const char *const where[] = {"",         "random/HP",  "queue-full/stall/P", "random/P",
+                                            "random/R", "bucket/TAG", "ring/random/HP"};
+        for (int k = 1; k <= 6; k++) {
             std::unique_ptr<SpDut> dut(sp_make_main_dut(p, argc, argv, waves, k));
             SpBench b(dut.get(), p, so.seed);
             SpSuiteOpts q = so;
