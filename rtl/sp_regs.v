@@ -937,6 +937,8 @@ module sp_regs #(
 `ifdef SP_ASSERT
     wire [4:0] bus_state = {mixing, wait1_q, wait2_q, wwait_q, ack_q};
     localparam [NW-1:0] ONE_NW = 1;
+    wire [NSEL-1:0] a_targets = targets(adr_q);                 // the access's decode, from its address
+    wire [NW-1:0]   a_ok      = value_ok(value_checks(dat_q));  // ... and its data
     // the per-target acceptance and the error code agree on every write
     always @(posedge clk_i) begin
         if (!rst_i && wwait_q && wb_cyc_i) assert ((eff_d != {NW{1'b0}}) == (write_code(adr_q) == E_NONE));
@@ -948,15 +950,51 @@ module sp_regs #(
         // an access under way names one write target
         if (!rst_i && bus_state != 5'd0)
             assert ((sel_q[NW-1:0] & (sel_q[NW-1:0] - ONE_NW)) == {NW{1'b0}});
-        // and what the request cycle decoded stays that of the access
+        // and what the request cycle decoded stays that of the access (the
+        // targets and the checks in every clock of it: the ring registers'
+        // invariants below rest on them)
         if (!rst_i && mixing)
             assert (sel_q == targets(adr_q) && chk_q == value_checks(dat_q) && dok_q == value_ok(chk_q));
-        // a write takes effect in its ack cycle
+        if (!rst_i && bus_state != 5'd0)
+            assert (sel_q == a_targets && dok_q == a_ok);
+        // a write takes effect in its ack cycle, on the target it names
         if (!rst_i && (eff_q != {NW{1'b0}} || cmd_q != 3'b000 || cfg_q)) assert (ack_q && we_q);
+        if (!rst_i) assert ((eff_q & ~sel_q[NW-1:0]) == {NW{1'b0}});
         // only the bus pops the output queue, in a read's ack cycle: a read
-        // under way that saw a head still has it
+        // under way that saw a head still has it (the ring, which pops it
+        // otherwise, is off then)
         if (!rst_i && (wait1_q || wait2_q || ack_q) && !we_q && head_valid_q)
-            assert (oq_head_valid_i);
+            assert (oq_head_valid_i && !ring_en_q);
+        // the ring's registers (spec 8.8): a power-of-two size within the
+        // build with its pointer mask beside it, pointers and watermark in
+        // range, ring_bad_q the rule it stands for, and a ring that is on is
+        // one that may be
+        if (!rst_i && HAVE_RING) begin
+            assert (ring_size_q != {(RAW + 1){1'b0}} && (ring_size_q & (ring_size_q - 1'b1)) == {(RAW + 1){1'b0}} &&
+                    ring_size_q <= RING_LARGEST);
+            assert (ring_pmask_q == {ring_size_q[RAW-1:0], 1'b0} - {{RAW{1'b0}}, 1'b1});
+            assert (ring_rp_q <= ring_pmask_q && ring_wp_i <= ring_pmask_q);
+            assert (ring_wm_q != {(RAW + 1){1'b0}} && ring_wm_q <= RING_LARGEST);
+            assert (ring_bad_q == ((ring_base_q & (({{(31 - RAW){1'b0}}, ring_size_q} << RING_LOG2E) - 32'd1)) != 32'd0 ||
+                                   ring_wm_q > ring_size_q));
+            if (ring_en_q) assert (!ring_bad_q);
+            // the ring's place and size change only while it is off, and an
+            // accepted write brings a value its checks let in; the ring's
+            // configuration changes with the block idle, its writer too (it
+            // was stopped and not busy a clock before the write's checks,
+            // and nothing could start it since)
+            if (eff_q[W_RBASE] || eff_q[W_RSIZE]) assert (!ring_en_q);
+            if (wwait_q && stopped_q) assert (!busy_i);
+            if (eff_q[W_RCTRL] || eff_q[W_RBASE] || eff_q[W_RSIZE]) assert (!busy_i);
+            if (eff_q[W_RSIZE]) assert (dat_q[31:17] == 15'd0 && dat_q[16:0] != 17'd0 &&
+                                        (dat_q[16:0] & (dat_q[16:0] - 17'd1)) == 17'd0 && dat_q[16:0] <= RING_LIMIT);
+            if (eff_q[W_RWM]) assert (dat_q[31:17] == 15'd0 && dat_q[16:0] != 17'd0 && dat_q[16:0] <= RING_LIMIT &&
+                                      wm_ok);
+            if (eff_q[W_RRP]) assert (dat_q[31:17] == 15'd0 && rp_ok);
+            if (eff_q[W_RCTRL] && dat_q[0]) assert (!ring_bad_q);
+            // IRQ_STATUS.RING is exact in every clock
+            assert (ring_level_q == (((ring_wp_i - ring_rp_q) & ring_pmask_q) >= ring_wm_q));
+        end
     end
 `endif
 

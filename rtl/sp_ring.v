@@ -207,6 +207,8 @@ module sp_ring #(
             if (state_q == S_WRITE) begin
                 assert (!full_o);
                 assert (head_valid_i);
+                // the write on the bus is write n_q of the entry at RING_WP
+                assert (n_q <= LAST && adr_q == (entry | write_off(n_q)));
                 assert ((adr_q & ~ring_bytes) == base_i && (base_i & ring_bytes) == 32'd0);
             end
             // the queue is popped only by the last write's ack

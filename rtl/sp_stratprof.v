@@ -893,6 +893,10 @@ module sp_stratprof #(
             // at most one source pushes a message per clock
             assert (!(ak_valid && s3_valid && !assoc_en));
             assert (!(valid_q4 && oq_full));
+            // the ring's writer works only with the ring on, which leaves
+            // MSG_HEAD nothing to pop: one pop at a time
+            if (ring_active) assert (ring_en);
+            assert (!(reg_pop && ring_pop));
         end
     end
 `endif

@@ -5,7 +5,7 @@
 # which must be reached within the proof's cover bound.
 #   verif/formal/run-formal.sh        every proof (make formal, make test)
 #   verif/formal/run-formal.sh NAME.. only these proofs (fifo_aw2, fifo_aw3,
-#                                     wishbone, table, block, tag_fsm)
+#                                     wishbone, table, block, tag_fsm, ring)
 # Output: "formal: NAME bmc=pass(depth N) induction=pass(k=K) cover=R/C(step S
 # of B) (Ts)" per proof (R of C covers reached, the last at step S, bound B),
 # a line per cover not reached, then "formal: N passed, N failed".
@@ -132,5 +132,6 @@ prove wishbone sp_formal_wb "verif/formal/sp_formal_wb.v rtl/sp_regs.v" 12 10 16
 table 4 4 12
 block 2 2 28
 prove tag_fsm sp_formal_tag_fsm "verif/formal/sp_formal_tag_fsm.v rtl/sp_tag_fsm.v" 2 1 1
+prove ring sp_formal_ring "-DSP_ASSERT verif/formal/sp_formal_ring.v rtl/sp_ring.v" 8 6 32
 echo "formal: $npass passed, $nfail failed"
 [ $nfail = 0 ]

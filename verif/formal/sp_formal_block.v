@@ -18,9 +18,11 @@
  * uncounted equals the handshakes since reset.
  *
  * Free in every clock: reset (high in the first clock), the tuple port
- * (valid and data), and the bus master, which may write any register with
+ * (valid and data), the bus master, which may write any register with
  * any value at any time (configuration mid-stream, commands, S-box and
- * filter writes, pops).  Assumed of the master: Wishbone classic, a
+ * filter writes, pops), and the memory the message ring writes (RING_AW =
+ * 1: rings of one or two entries), which answers any write with ACK or ERR
+ * at any time, or not at all, so its writer pops the queue in its place.  Assumed of the master: Wishbone classic, a
  * request stays with WE, ADR and DAT unchanged until acked.  The run script
  * cuts out the hash (its index and tag are free: any hash function) and the
  * random samplers' products (any draw), which only make the proof more
@@ -40,7 +42,8 @@
  * Covered, from the block idle after its reset sweep (the run script finds
  * that state with a trace from reset, port and bus quiet): a tuple ignored,
  * dropped for want of a slot, stopped by the PC filter, and counted; a
- * message into the output queue, the queue full, a message popped; A_k
+ * message into the output queue, the queue full, a message popped, a
+ * message written into the ring; A_k
  * evicting a victim, and A_k full and flushing; a table clear after counts
  * reached the table; the tagged compressor replacing a way (E5) and
  * reporting an evicted one (E6).
@@ -64,6 +67,10 @@ module sp_formal_block (
     (* anyseq *) wire [11:0] adr;
     (* anyseq *) wire [31:0] dat;
     (* anyseq *) wire [3:0]  sel;
+    (* anyseq *) wire        ring_ack, ring_err;
+    wire        ring_cyc, ring_stb, ring_we;
+    wire [31:0] ring_adr, ring_dat;
+    wire [3:0]  ring_sel;
     wire        tuple_ready, ack, irq, obs_drop;
     wire [31:0] rdat;
     wire [7:0]  obs_fsm;
@@ -71,7 +78,7 @@ module sp_formal_block (
     sp_stratprof #(
         .WORD_BITS(32), .TABLE_AW(2), .WAYS_LOG2_MAX(1), .TAG_BITS_MAX(2),
         .COUNT_BITS(3), .MISS_BITS(2), .OPT_TAGGED(1), .OPT_CR(1), .OPT_HTP(1),
-        .ASSOC_K(2), .OQ_AW(2), .TQ_AW(1), .ACC_BITS(32), .FILTER_N(1)
+        .ASSOC_K(2), .OQ_AW(2), .TQ_AW(1), .ACC_BITS(32), .FILTER_N(1), .RING_AW(1)
     ) u_dut (
         .clk_i        (clk_i),
         .rst_i        (rst),
@@ -89,6 +96,14 @@ module sp_formal_block (
         .wb_ack_o     (ack),
         .wb_dat_o     (rdat),
         .irq_o        (irq),
+        .ring_cyc_o   (ring_cyc),
+        .ring_stb_o   (ring_stb),
+        .ring_we_o    (ring_we),
+        .ring_adr_o   (ring_adr),
+        .ring_dat_o   (ring_dat),
+        .ring_sel_o   (ring_sel),
+        .ring_ack_i   (ring_ack),
+        .ring_err_i   (ring_err),
         .obs_drop_o   (obs_drop),
         .obs_fsm_o    (obs_fsm),
         .f_tq_count_o     (f_tq_count),
@@ -251,6 +266,8 @@ module sp_formal_block (
             c_message:  cover (f_valid_q4);
             c_oq_full:  cover (f_oq_count == 3'd4);
             c_popped:   cover (f_pop_q);
+            // a message in the ring: the ack of an entry's head word, its last
+            c_ring:     cover (ring_cyc && ring_stb && ring_ack && !ring_err && ring_adr[3:0] == 4'd0);
             c_victim:   cover (f_ak_valid && !f_ak_flush);
             c_ak_flush: cover (f_ak_flush && f_ak_used == 7'd2);
             c_clear:    cover (f_clear && f_counted_q);

@@ -9,8 +9,8 @@
  * once raised stays, with WE, ADR and DAT unchanged, until it is acked
  * (Wishbone classic, no retry or abort).
  *
- * Covered: a write rejected with each error code of the checks (spec 8.6),
- * an accepted write, each command taking effect (clear, flush, snapshot, a
+ * Covered: a write rejected with each error code of the checks (spec 8.6;
+ * the message ring's E_RING among them, its registers built), an accepted write, each command taking effect (clear, flush, snapshot, a
  * pop), reads acked after 1, 2 and 3 clocks, a SEED write accepted after
  * its hash, and a request in the clock after an ack.  HTP is left out of
  * the build so that a MODE write has a mode to reject (E_MODE); the bus
@@ -28,7 +28,7 @@ module sp_formal_wb (
     localparam [7:0] E_NONE = 8'd0, E_RATE = 8'd1, E_TABLE_SIZE = 8'd2, E_WAYS = 8'd3,
                      E_TAG_BITS = 8'd4, E_THRESHOLD = 8'd5, E_MODE = 8'd6, E_BUSY = 8'd7,
                      E_SEED = 8'd8, E_WATERMARK = 8'd9, E_ADDRESS = 8'd10, E_CONFIG = 8'd11,
-                     E_RESERVED = 8'd12, E_FILTER = 8'd13;
+                     E_RESERVED = 8'd12, E_FILTER = 8'd13, E_RING = 8'd14;
 
     reg f_past_valid = 1'b0;
     always @(posedge clk_i)
@@ -122,6 +122,7 @@ module sp_formal_wb (
         c_config:    cover(f_wr_ack && f_code == E_CONFIG);
         c_reserved:  cover(f_wr_ack && f_code == E_RESERVED);
         c_filter:    cover(f_wr_ack && f_code == E_FILTER);
+        c_ring:      cover(f_wr_ack && f_code == E_RING);
         c_clear:     cover(f_past_valid && clear);
         c_flush:     cover(f_past_valid && flush);
         c_snapshot:  cover(f_past_valid && snapshot);

@@ -944,7 +944,8 @@ void add_ring(std::vector<Scenario> &v, const sp_params_t &p, const SpSuiteOpts 
                              for (int ph = 0; ph < 3; ph++) {
                                  SpConfig c = rand_cfg(b, s, assoc, false);
                                  b.configure(c);
-                                 if (ph == 0 || b.rng.chance(0.5)) {
+                                 /* the last phase, with its flush, always through a ring */
+                                 if (ph != 1 || b.rng.chance(0.5)) {
                                      uint32_t n = ring_entries(b);
                                      uint32_t base = ring_place(b, n);
                                      b.ring_setup(base, n, (uint32_t)b.rng.range(1, n));
@@ -1060,13 +1061,15 @@ void add_ring(std::vector<Scenario> &v, const sp_params_t &p, const SpSuiteOpts 
                          c.rate = 1;
                          c.drop = false;
                          b.configure(c);
+                         /* nobody pops: what the stream makes must fit the queue (and the ring) */
+                         uint32_t n = 1u << (unsigned)b.rng.range(0, std::min(p.ring_aw, 2u));
+                         unsigned room = (1u << p.oq_aw) + (round & 1 ? n : 0u);
                          std::vector<sp_tuple_t> seq;
-                         unsigned total = (unsigned)b.rng.range(1, (1u << p.oq_aw) + 4);
+                         unsigned total = (unsigned)b.rng.range(1, room);
                          for (unsigned i = 0; i < total; i++)
                              seq.push_back(sp_tuple_t{0x5000u + 4u * i, (uint64_t)round << 8 | i, (uint8_t)(i & 7)});
                          if (round & 1) {
                              /* a full ring backs up into the queue; then off: MSG_HEAD */
-                             uint32_t n = 1u << (unsigned)b.rng.range(0, std::min(p.ring_aw, 2u));
                              b.ring_setup(ring_place(b, n), n, n);
                              stream_undrained(b, *sp_vector_source("full", seq));
                              b.ring_off(false);
@@ -1077,7 +1080,7 @@ void add_ring(std::vector<Scenario> &v, const sp_params_t &p, const SpSuiteOpts 
                              if (b.ring_used())
                                  b.ring_off();
                              stream_undrained(b, *sp_vector_source("queued", seq));
-                             uint32_t n = ring_entries(b);
+                             n = ring_entries(b);
                              b.ring_setup(ring_place(b, n), n, (uint32_t)b.rng.range(1, n));
                              b.quiesce(b.rng.chance(0.5));
                          }
