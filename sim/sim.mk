@@ -12,8 +12,9 @@
 
 SYSC_DIR  := $(BUILD)/sysc
 SYSC_BIN  := $(BIN)/sp_sysc
-# The RTL engine's build, by name in rtl/builds.toml: the paper's H[P_256]_2048.
-SYSC_SET  ?= hp
+# The RTL engine's build, by name in rtl/builds.toml: the paper's
+# H[P_256]_2048 with a message ring of up to 4096 entries (both paths).
+SYSC_SET  ?= hp_ring
 SYSC_SRCS := $(wildcard sim/src/*.cpp)
 SYSC_HDRS := $(wildcard sim/src/*.h) verif/tb/sp_tb_params.h
 SYSC_INC  := $(VERIF_INC) -I$(abspath sim/src)

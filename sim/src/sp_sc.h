@@ -3,9 +3,10 @@
  * sp_sc.h - the SystemC model of the whole system (sim/README.md): one
  * clock, a tuple source that replays a trace as the workload, the block
  * (the C model as a TLM-2.0 target, or the Verilated RTL behind a
- * TLM-to-Wishbone bridge), its interrupt line, and a processor thread that
- * runs the real host driver (sw/driver) through a HAL whose register
- * accesses are TLM transactions.
+ * TLM-to-Wishbone bridge), its interrupt line, a system memory for the
+ * message ring on a bus the block's ring master shares with the processor,
+ * and a processor thread that runs the real host driver (sw/driver) through
+ * a HAL whose register accesses are TLM transactions.
  *
  * Timing discipline, shared by every process here: everything happens at
  * a rising edge.  A process that drives a wire writes it in the edge's
@@ -22,6 +23,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include <systemc>
 #include <tlm>
@@ -57,6 +59,32 @@ void sp_sc_wait_cycles(const sc_core::sc_event &posedge, uint64_t n);
  * checks every access it makes against it. */
 unsigned sp_sc_bus_latency(bool write, uint32_t offset);
 
+/* Cycles from the request to the ack of an access to system memory, a read
+ * or a write: an on-chip RAM behind a Wishbone slave that acks on the clock
+ * after it sees the request, as the block's slave answers a plain register
+ * read. */
+static const unsigned SP_SC_MEM_LATENCY = 2;
+
+/* The system bus the processor and the block's ring master share: one
+ * transaction at a time, so the ring's writes (spec 8.8) are bus traffic
+ * that the processor's register accesses and loads wait for, and the other
+ * way round.  The processor holds it for each access and each load; the
+ * ring master for a whole entry (its CYC spans the entry's writes), and
+ * neither takes it from the other: whoever asks first at an edge has it. */
+struct SpScBus {
+    bool master_cyc = false; /* the ring master holds it or asks for it (sampled at the last edge) */
+    bool cpu_holds = false;  /* the processor has a transaction on it */
+};
+
+/* The message ring of --ring: ENTRIES entries in a system memory the
+ * processor reads as MEM and the block writes at bus address BASE. */
+struct SpScRing {
+    uint32_t entries = 0; /* 0: the register path */
+    uint32_t watermark = 0;
+    uint32_t base = 0x80000000u; /* naturally aligned for every ring size */
+    std::vector<uint8_t> mem;
+};
+
 /* The processor's cost model, in cycles (defaults in sim/README.md). */
 struct SpScCosts {
     uint64_t access = 1;      /* per register access, on top of the bus's cycles */
@@ -71,10 +99,13 @@ enum SpScPhase { SP_PH_SETUP = 0, SP_PH_ISR, SP_PH_FINAL, SP_PH_REPORT, SP_PH_CO
 const char *sp_sc_phase_name(int phase);
 
 struct SpScPhaseStats {
-    uint64_t cycles = 0;     /* measured: edges spent in the phase */
-    uint64_t accesses = 0;   /* register accesses */
-    uint64_t bus_cycles = 0; /* request-to-ack cycles of those accesses */
-    uint64_t messages = 0;   /* messages folded */
+    uint64_t cycles = 0;      /* measured: edges spent in the phase */
+    uint64_t accesses = 0;    /* register accesses */
+    uint64_t bus_cycles = 0;  /* request-to-ack cycles of those accesses */
+    uint64_t loads = 0;       /* 32-bit loads of ring entries (ring path) */
+    uint64_t load_cycles = 0; /* their request-to-ack cycles */
+    uint64_t bus_waits = 0;   /* cycles accesses and loads waited for the ring master */
+    uint64_t messages = 0;    /* messages folded */
 };
 
 /* Everything the run measures; modules fill in their parts. */
@@ -92,6 +123,10 @@ struct SpScStats {
     uint64_t isr_messages = 0;    /* messages drained inside the handler */
     uint64_t max_batch = 0, min_batch = UINT64_MAX; /* messages per handler run */
     uint64_t latency_mismatches = 0; /* RTL accesses whose ack came other than predicted */
+    /* the ring master (ring path) */
+    uint64_t ring_entries = 0;    /* entries it wrote */
+    uint64_t ring_bus_cycles = 0; /* cycles it held the bus */
+    uint64_t ring_bus_waits = 0;  /* cycles it waited for the processor's transactions */
     /* the result */
     uint64_t messages = 0;
     uint64_t message_digest = 0;  /* order-dependent hash of the message stream */
@@ -162,10 +197,13 @@ public:
     virtual const char *engine() const = 0;
 };
 
-/* The C model as a TLM-2.0 target with a clocked tuple port. */
-SpScBlock *sp_sc_make_model_block(const char *name, SpScWires &w, const sp_params_t &p, SpScStats &st);
-/* The Verilated RTL (built with the SP_TB_* parameters) behind a Wishbone bridge. */
-SpScBlock *sp_sc_make_rtl_block(const char *name, SpScWires &w, SpScStats &st);
+/* The C model as a TLM-2.0 target with a clocked tuple port, writing RING's
+ * memory on BUS. */
+SpScBlock *sp_sc_make_model_block(const char *name, SpScWires &w, const sp_params_t &p, SpScStats &st,
+                                  SpScBus &bus, SpScRing &ring);
+/* The Verilated RTL (built with the SP_TB_* parameters) behind a Wishbone
+ * bridge, its ring master on BUS to RING's memory. */
+SpScBlock *sp_sc_make_rtl_block(const char *name, SpScWires &w, SpScStats &st, SpScBus &bus, SpScRing &ring);
 
 /* ------------------------------------------------------------- processor */
 
@@ -188,7 +226,7 @@ public:
     sc_core::sc_out<bool> rst, hold;
 
     SpScCpu(sc_core::sc_module_name name, const SpScCosts &costs, const sp_drv_config_t &want,
-            SpScSource &src, SpScStats &st, SpScSink &sink);
+            SpScSource &src, SpScStats &st, SpScSink &sink, SpScBus &bus);
 
     sp_drv_t drv{};
     sp_drv_acc_t acc{};
@@ -202,9 +240,11 @@ private:
     bool fail(const char *what);
     void interrupt();
     uint32_t access(bool write, uint32_t off, uint32_t value);
+    void acquire(SpScPhaseStats &p);
     static uint32_t hal_read(void *ctx, uint32_t off);
     static void hal_write(void *ctx, uint32_t off, uint32_t v);
     static void hal_irq_enable(void *ctx, int on);
+    static void hal_ring_sync(void *ctx, const volatile void *ptr, uint32_t bytes);
     static void sink_fn(void *user, const sp_message_t *msg);
 
     SpScCosts c_;
@@ -212,6 +252,7 @@ private:
     SpScSource &src_;
     SpScStats &st_;
     SpScSink &sink_;
+    SpScBus &bus_;
     sp_hal_t hal_{};
     int phase_ = SP_PH_SETUP;
     bool unmasked_ = false;

@@ -29,25 +29,37 @@ const char *sp_sc_phase_name(int phase)
 }
 
 SpScCpu::SpScCpu(sc_module_name name, const SpScCosts &costs, const sp_drv_config_t &want, SpScSource &src,
-                 SpScStats &st, SpScSink &sink)
+                 SpScStats &st, SpScSink &sink, SpScBus &bus)
     : sc_module(name), socket("socket"), clk("clk"), irq("irq"), rst("rst"), hold("hold"), c_(costs),
-      want_(want), src_(src), st_(st), sink_(sink)
+      want_(want), src_(src), st_(st), sink_(sink), bus_(bus)
 {
     hal_.ctx = this;
     hal_.read32 = hal_read;
     hal_.write32 = hal_write;
     hal_.irq_enable = hal_irq_enable;
     hal_.irq_ack = nullptr; /* a level-sensitive line: nothing to re-arm */
+    hal_.ring_sync = hal_ring_sync;
     SC_HAS_PROCESS(SpScCpu);
     SC_THREAD(run);
     /* the driver and the profile code run on this thread's stack */
     set_stack_size(1u << 20);
 }
 
+/* Takes the bus once the ring master has let it go. */
+void SpScCpu::acquire(SpScPhaseStats &p)
+{
+    while (bus_.master_cyc) {
+        sp_sc_wait_cycles(clk.posedge_event(), 1);
+        p.bus_waits++;
+    }
+    bus_.cpu_holds = true;
+}
+
 uint32_t SpScCpu::access(bool write, uint32_t off, uint32_t value)
 {
     SpScPhaseStats &p = st_.ph[phase_];
     sp_sc_wait_cycles(clk.posedge_event(), c_.access);
+    acquire(p);
     uint64_t t0 = sp_sc_edge();
     uint32_t data = value;
     gp_.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
@@ -60,6 +72,7 @@ uint32_t SpScCpu::access(bool write, uint32_t off, uint32_t value)
     gp_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
     sc_time delay = SC_ZERO_TIME;
     socket->b_transport(gp_, delay);
+    bus_.cpu_holds = false;
     p.accesses++;
     p.bus_cycles += sp_sc_edge() - t0;
     if (gp_.is_response_error() && st_.error.empty()) {
@@ -83,6 +96,29 @@ void SpScCpu::hal_write(void *ctx, uint32_t off, uint32_t v)
 void SpScCpu::hal_irq_enable(void *ctx, int on)
 {
     static_cast<SpScCpu *>(ctx)->unmasked_ = on != 0;
+}
+
+/* The driver is about to read BYTES of ring entries: their loads, one 32-bit
+ * load per word the block writes (head, word0, word1; both halves of each
+ * word with 64-bit words), each the processor's own cycles and a memory
+ * access on the bus.  They are charged here, before the driver reads the
+ * memory without a call per load; the entries are in memory already (the
+ * driver read RING_WP, and the bus finished every write before that read). */
+void SpScCpu::hal_ring_sync(void *ctx, const volatile void *ptr, uint32_t bytes)
+{
+    (void)ptr;
+    SpScCpu *c = static_cast<SpScCpu *>(ctx);
+    SpScPhaseStats &p = c->st_.ph[c->phase_];
+    unsigned w = c->drv.build.word_bits;
+    uint64_t loads = (uint64_t)(bytes / SP_RING_ENTRY_BYTES(w)) * SP_RING_WRITES(w);
+    for (uint64_t i = 0; i < loads; i++) {
+        sp_sc_wait_cycles(c->clk.posedge_event(), c->c_.access);
+        c->acquire(p);
+        sp_sc_wait_cycles(c->clk.posedge_event(), SP_SC_MEM_LATENCY);
+        c->bus_.cpu_holds = false;
+        p.loads++;
+        p.load_cycles += SP_SC_MEM_LATENCY;
+    }
 }
 
 void SpScCpu::sink_fn(void *user, const sp_message_t *msg)
@@ -117,8 +153,11 @@ bool SpScCpu::fail(const char *what)
 
 void SpScCpu::interrupt()
 {
-    /* the workload runs on until the processor takes the interrupt */
+    /* the workload runs on until the processor takes the interrupt; if it
+     * ends meanwhile, the final drain takes the messages instead */
     sp_sc_wait_cycles(clk.posedge_event(), c_.irq_latency);
+    if (src_.finished())
+        return;
     phase_ = SP_PH_ISR;
     hold.write(true);
     uint64_t t0 = sp_sc_edge();

@@ -66,6 +66,10 @@ const char usage_text[] =
     "  --fold-cycles N       cycles to fold one message into the profile (17)\n"
     "  --irq-latency N       cycles the workload runs on after the line rises (0)\n"
     "  --messages-out FILE   write the message stream ('KIND WORD0 WORD1 COUNT')\n"
+    "  --ring N              the message ring: the block writes every message into a\n"
+    "                        ring of N entries (a power of two) in system memory,\n"
+    "                        the driver reads them there (default: the MSG_* registers)\n"
+    "  --ring-watermark N    interrupt at N unread ring entries, 1..N (N/2)\n"
     "\n"
     "block and run options, as 'stratprof run' (docs/stratprof.md):\n"
     "  --mode MODE (HP) --rate R --entries N --ways W --tag-bits T --assoc K\n"
@@ -89,6 +93,8 @@ enum SimOpt {
     O_FOLD,
     O_LATENCY,
     O_MSG_OUT,
+    O_RING,
+    O_RING_WM,
     O_COUNT
 };
 const struct {
@@ -107,6 +113,8 @@ const struct {
     {"--fold-cycles", 1, "a cycle count from 0 to 1000000"},
     {"--irq-latency", 1, "a cycle count from 0 to 1000000"},
     {"--messages-out", 1, "a file name (not '-': standard output holds the report)"},
+    {"--ring", 1, "a ring size, a power of two from 1 to 65536 entries"},
+    {"--ring-watermark", 1, "a ring watermark from 1 to the ring's entries"},
 };
 
 struct Options {
@@ -118,6 +126,7 @@ struct Options {
     double event_rate = 0.0;
     unsigned watermark = 0, oq_aw = 0;
     bool drop = false;
+    uint32_t ring = 0, ring_wm = 0;
     SpScCosts costs;
     const char *messages_out = nullptr;
 };
@@ -191,6 +200,16 @@ int parse(int argc, char **argv, Options &o, std::string &err)
                 return err = bad(id, val), SP_EXIT_USAGE;
             o.messages_out = val;
             break;
+        case O_RING: /* the build's largest ring: the driver checks it */
+            if (sp_cli_parse_u64(val, &u) || u == 0 || u > 65536 || (u & (u - 1)) != 0)
+                return err = bad(id, val), SP_EXIT_USAGE;
+            o.ring = (uint32_t)u;
+            break;
+        case O_RING_WM:
+            if (sp_cli_parse_u64(val, &u) || u == 0 || u > 65536)
+                return err = bad(id, val), SP_EXIT_USAGE;
+            o.ring_wm = (uint32_t)u;
+            break;
         default: {
             if (sp_cli_parse_u64(val, &u) || u > 1000000)
                 return err = bad(id, val), SP_EXIT_USAGE;
@@ -228,6 +247,17 @@ int parse(int argc, char **argv, Options &o, std::string &err)
               o.cli.given[SP_OPT_CPE] + "' say the same thing; give one";
         return SP_EXIT_USAGE;
     }
+    if (o.given[O_RING_WM] && !o.ring) {
+        err = std::string("--ring-watermark: '") + o.given[O_RING_WM] + "' needs --ring";
+        return SP_EXIT_USAGE;
+    }
+    if (o.ring && o.ring_wm > o.ring) {
+        err = std::string("--ring-watermark: '") + o.given[O_RING_WM] + "' is not from 1 to the ring's " +
+              std::to_string(o.ring) + " entries";
+        return SP_EXIT_USAGE;
+    }
+    if (o.ring && !o.ring_wm)
+        o.ring_wm = o.ring > 1 ? o.ring / 2 : 1;
     if (o.cli.given[SP_OPT_CPE]) {
         if (o.cli.cycles_per_event < 1.0 || o.cli.cycles_per_event > 1.0 / MIN_EVENT_RATE) {
             err = std::string("--cycles-per-event: '") + o.cli.given[SP_OPT_CPE] +
@@ -248,6 +278,13 @@ int parse(int argc, char **argv, Options &o, std::string &err)
                      "--oq-aw: '%s' is not the rtl engine's queue (OQ_AW = %u is a build parameter of the RTL; "
                      "the model engine takes any)",
                      o.given[O_OQ_AW], SP_TB_OQ_AW);
+            return err = num, SP_EXIT_USAGE;
+        }
+        if (o.ring > (SP_TB_RING_AW ? 1u << SP_TB_RING_AW : 0u)) {
+            snprintf(num, sizeof num,
+                     "--ring: '%s' is above the rtl engine's largest ring (%u entries: RING_AW = %u is a build "
+                     "parameter of the RTL)",
+                     o.given[O_RING], SP_TB_RING_AW ? 1u << SP_TB_RING_AW : 0u, SP_TB_RING_AW);
             return err = num, SP_EXIT_USAGE;
         }
         if (o.cli.assoc && o.cli.assoc != SP_TB_ASSOC_K) {
@@ -302,16 +339,22 @@ std::string explain_driver(const sp_drv_t &d, const Options &o)
     }
     if (d.err.status != SP_DRV_E_CONFIG || !d.err.field)
         return text;
-    int cli = sp_cli_field_opt(d.err.field);
-    bool wm = strcmp(d.err.field, "watermark") == 0;
-    if (cli < 0 && !wm)
+    /* the driver's own fields and the system options that set them */
+    static const struct {
+        const char *field;
+        int opt;
+    } own[] = {{"watermark", O_WATERMARK}, {"ring.entries", O_RING}, {"ring.watermark", O_RING_WM}};
+    int cli = sp_cli_field_opt(d.err.field), sim = -1;
+    for (const auto &f : own)
+        if (strcmp(d.err.field, f.field) == 0)
+            sim = f.opt;
+    if (cli < 0 && sim < 0)
         return text;
-    const char *given = wm ? o.given[O_WATERMARK] : o.cli.given[cli];
-    std::string s = wm ? "--watermark" : sp_cli_opt_name((enum sp_opt)cli);
+    const char *given = sim >= 0 ? o.given[sim] : o.cli.given[cli];
+    std::string s = sim >= 0 ? sim_opts[sim].name : sp_cli_opt_name((enum sp_opt)cli);
     if (given)
         s += std::string(": '") + given + "'";
     return s + " is not accepted by the " + (o.rtl ? "rtl" : "model") + " engine's block (" + text + ")";
-    return text;
 }
 
 /* Lower-case words, as JSON keys. */
@@ -428,6 +471,19 @@ int sc_main(int argc, char **argv)
     want.watermark = o.watermark;
     want.drop_policy = o.drop;
     want.use_irq = 1;
+    /* the ring's memory: the processor reads it where the vector is, the
+     * block writes it at ring.base on the bus */
+    SpScBus bus;
+    SpScRing ring;
+    if (o.ring) {
+        ring.entries = o.ring;
+        ring.watermark = o.ring_wm;
+        ring.mem.assign((size_t)o.ring * SP_RING_ENTRY_BYTES(params.word_bits), 0);
+        want.ring.mem = ring.mem.data();
+        want.ring.bus_addr = ring.base;
+        want.ring.entries = ring.entries;
+        want.ring.watermark = ring.watermark;
+    }
 
     FILE *mout = nullptr;
     if (o.messages_out) {
@@ -458,9 +514,9 @@ int sc_main(int argc, char **argv)
     src.tkind(w.tkind);
     src.tw0(w.tw0);
     src.tw1(w.tw1);
-    std::unique_ptr<SpScBlock> block(o.rtl ? sp_sc_make_rtl_block("block", w, st)
-                                           : sp_sc_make_model_block("block", w, params, st));
-    SpScCpu cpu("cpu", o.costs, want, src, st, sink);
+    std::unique_ptr<SpScBlock> block(o.rtl ? sp_sc_make_rtl_block("block", w, st, bus, ring)
+                                           : sp_sc_make_model_block("block", w, params, st, bus, ring));
+    SpScCpu cpu("cpu", o.costs, want, src, st, sink, bus);
     cpu.clk(w.clk);
     cpu.irq(w.irq);
     cpu.rst(w.rst);
@@ -479,8 +535,11 @@ int sc_main(int argc, char **argv)
         if (titled || o.cli.json)
             return;
         titled = true;
-        printf("sp_sysc: engine %s, %s, watermark %u of %u, %s policy, %.4g cycles per event (%s)\n",
-               block->engine(), compressor, cpu.drv.cfg.watermark, depth, o.drop ? "drop" : "stall", cpe,
+        char path[80] = "register path";
+        if (o.ring)
+            snprintf(path, sizeof path, "ring of %u entries, watermark %u", o.ring, o.ring_wm);
+        printf("sp_sysc: engine %s, %s, watermark %u of %u, %s policy, %s, %.4g cycles per event (%s)\n",
+               block->engine(), compressor, cpu.drv.cfg.watermark, depth, o.drop ? "drop" : "stall", path, cpe,
                rate_source.c_str());
     };
     struct Point {
@@ -538,10 +597,12 @@ int sc_main(int argc, char **argv)
         return SP_EXIT_FAIL;
     }
     uint64_t pdig = profile_digest(&est);
-    uint64_t charged_isr = st.ph[SP_PH_ISR].accesses * c.access + st.ph[SP_PH_ISR].bus_cycles +
-                           st.interrupts * (c.irq_entry + c.irq_exit) + st.ph[SP_PH_ISR].messages * c.fold;
-    uint64_t charged_fin =
-        st.ph[SP_PH_FINAL].accesses * c.access + st.ph[SP_PH_FINAL].bus_cycles + st.ph[SP_PH_FINAL].messages * c.fold;
+    /* a phase's own charges: accesses and loads, the bus, the folds */
+    auto charged = [&c](const SpScPhaseStats &p) {
+        return (p.accesses + p.loads) * c.access + p.bus_cycles + p.load_cycles + p.bus_waits + p.messages * c.fold;
+    };
+    uint64_t charged_isr = charged(st.ph[SP_PH_ISR]) + st.interrupts * (c.irq_entry + c.irq_exit);
+    uint64_t charged_fin = charged(st.ph[SP_PH_FINAL]);
 
     FILE *f = stdout;
     if (o.cli.json) {
@@ -562,6 +623,11 @@ int sc_main(int argc, char **argv)
         json_u(f, "watermark", cpu.drv.cfg.watermark);
         json_u(f, "oq_depth", depth);
         fprintf(f, ",\"drop_policy\":%s", o.drop ? "true" : "false");
+        fputs(",\"path\":", f);
+        sp_json_str(f, o.ring ? "ring" : "register");
+        json_u(f, "ring_entries", o.ring);
+        json_u(f, "ring_watermark", o.ring_wm);
+        json_u(f, "mem_latency_cycles", SP_SC_MEM_LATENCY);
         json_d(f, "cycles_per_event", cpe);
         json_d(f, "event_rate", o.event_rate);
         fputs(",\"event_rate_source\":", f);
@@ -573,9 +639,10 @@ int sc_main(int argc, char **argv)
         json_u(f, "irq_latency_cycles", c.irq_latency);
         json_u(f, "clock_ps", SP_SC_PERIOD.value());
         fprintf(f, ",\"build\":{\"word_bits\":%u,\"table_aw\":%u,\"count_bits\":%u,\"assoc_k\":%u,\"oq_aw\":%u,"
-                   "\"opt_tagged\":%d,\"opt_cr\":%d,\"acc_bits\":%u}}",
+                   "\"opt_tagged\":%d,\"opt_cr\":%d,\"acc_bits\":%u,\"ring_aw\":%u}}",
                 cpu.drv.build.word_bits, cpu.drv.build.table_aw, cpu.drv.build.count_bits, cpu.drv.build.assoc_k,
-                cpu.drv.build.oq_aw, cpu.drv.build.opt_tagged, cpu.drv.build.opt_cr, cpu.drv.build.acc_bits);
+                cpu.drv.build.oq_aw, cpu.drv.build.opt_tagged, cpu.drv.build.opt_cr, cpu.drv.build.acc_bits,
+                cpu.drv.build.ring_aw);
         json_u(f, "events", st.events);
         json_u(f, "messages", st.messages);
         json_u(f, "interrupts", st.interrupts);
@@ -605,12 +672,17 @@ int sc_main(int argc, char **argv)
         for (int i = 0; i < SP_PH_COUNT; i++) {
             const SpScPhaseStats &p = st.ph[i];
             fprintf(f, "%s\"%s\":{\"cycles\":%" PRIu64 ",\"accesses\":%" PRIu64 ",\"bus_cycles\":%" PRIu64
+                       ",\"loads\":%" PRIu64 ",\"load_cycles\":%" PRIu64 ",\"bus_waits\":%" PRIu64
                        ",\"messages\":%" PRIu64 "}",
-                    i ? "," : "", sp_sc_phase_name(i), p.cycles, p.accesses, p.bus_cycles, p.messages);
+                    i ? "," : "", sp_sc_phase_name(i), p.cycles, p.accesses, p.bus_cycles, p.loads, p.load_cycles,
+                    p.bus_waits, p.messages);
         }
         fputs("}", f);
         json_u(f, "charged_cycles", charged_isr + charged_fin);
         json_u(f, "latency_mismatches", st.latency_mismatches);
+        json_u(f, "ring_entries_written", st.ring_entries);
+        json_u(f, "ring_bus_cycles", st.ring_bus_cycles);
+        json_u(f, "ring_bus_waits", st.ring_bus_waits);
         fputs(",\"acc\":{", f);
         for (unsigned i = 0; i < SP_ACC_COUNT; i++)
             json_u(f, sp_cli_acc_name(i), cpu.acc.v[i], i != 0);
@@ -656,6 +728,16 @@ int sc_main(int argc, char **argv)
                driver, isr, fin, st.ph[SP_PH_SETUP].cycles);
         printf("  workload cycles  %12" PRIu64 "   (%.4g per event)\n", st.workload_cycles, cpe);
         printf("  stall cycles     %12" PRIu64 "\n", st.stall_cycles);
+        if (o.ring) {
+            uint64_t loads = 0, waits = 0;
+            for (int i = 0; i < SP_PH_COUNT; i++) {
+                loads += st.ph[i].loads;
+                waits += st.ph[i].bus_waits;
+            }
+            printf("  ring             %12" PRIu64 "   entries written, holding the bus %" PRIu64 " cycles (waited %" PRIu64
+                   "); the processor loaded %" PRIu64 " words and waited %" PRIu64 " cycles for the bus\n",
+                   st.ring_entries, st.ring_bus_cycles, st.ring_bus_waits, loads, waits);
+        }
         printf("  total cycles     %12" PRIu64 "   (workload + stall + handler + final; slowdown %s %%)\n", total,
                pct_text(pct(total - st.workload_cycles, st.workload_cycles), 0).c_str());
         printf("  overhead         %s %% simulated (driver / workload cycles)\n",

@@ -66,6 +66,7 @@ bool SpScSource::fetch()
 
 void SpScSource::on_edge()
 {
+    bool fresh = false; /* a new tuple was fetched at this edge */
     if (finished_ || rst.read())
         return;
     if (!started_) {
@@ -85,7 +86,7 @@ void SpScSource::on_edge()
             st_.workload_cycles++;
             w_++;
             next_++;
-            have_ = fetch();
+            have_ = fresh = fetch();
             if (checkpoint && st_.events % checkpoint == 0 && on_checkpoint)
                 on_checkpoint();
         } else {
@@ -98,8 +99,9 @@ void SpScSource::on_edge()
         st_.workload_cycles++;
         w_++;
     }
-    /* the workload ends at cycle floor(N x CPE) after its N-th tuple */
-    bool over = !have_ && !valid_q_ && w_ >= due(next_);
+    /* the workload ends at cycle floor(N x CPE) after its N-th tuple; with a
+     * tuple every cycle, at the edge that takes the last one */
+    bool over = !have_ && w_ >= due(next_);
     bool h = hold.read();
     if (over && !h) {
         finished_ = true;
@@ -112,7 +114,7 @@ void SpScSource::on_edge()
     /* a tuple the port has not taken is withdrawn while the workload is held
      * (the processor left it for the handler) and offered again afterwards */
     bool v = !h && have_ && w_ >= due(next_);
-    if (v && !valid_q_) {
+    if (v && (!valid_q_ || fresh)) { /* back to back (one tuple a cycle), a new tuple each cycle */
         tkind.write(cur_.kind);
         tw0.write(cur_.word0);
         tw1.write(cur_.word1);

@@ -7,7 +7,8 @@
 # obey the conservation laws, every cycle of the run is accounted for once,
 # the driver's cycles are exactly the sum of the charged costs, the bus
 # latencies are the RTL's, the paper's analytic formula in a case worked by
-# hand, and clear errors for bad input.
+# hand, on both paths (the MSG_* registers and the message ring), and clear
+# errors for bad input.
 # Usage: test_sysc.py SP_SYSC STRATPROF   (from the repository root)
 import json
 import math
@@ -22,8 +23,10 @@ SYSC, STRATPROF = sys.argv[1], sys.argv[2]
 SQLITE = "verif/traces/sqlite.value.1m.trace.gz"
 EDGECALL = "verif/traces/sqlite.edgecall.300k.trace.gz"
 LUA = "verif/traces/lua.value.200k.trace.gz"
-# the defaults of sp_sysc (sim/README.md): access, entry, exit, fold
+# the defaults of sp_sysc (sim/README.md): access, entry, exit, fold; and
+# the memory's request-to-ack cycles (a ring entry's load or write)
 ACCESS, ENTRY, EXIT, FOLD = 1, 107, 107, 17
+MEM = 2
 
 passed = failed = 0
 
@@ -78,9 +81,12 @@ def properties(tag, d, drop=False):
     # the driver's cycles, measured on the clock, are the charges and nothing else
     isr, fin = ph["isr"], ph["final"]
     a = c["access_cycles"]
-    want_isr = (isr["accesses"] * a + isr["bus_cycles"] + d["interrupts"] * (c["irq_entry_cycles"] +
-                c["irq_exit_cycles"]) + isr["messages"] * c["fold_cycles"])
-    want_fin = fin["accesses"] * a + fin["bus_cycles"] + fin["messages"] * c["fold_cycles"]
+
+    def charged(p):
+        return ((p["accesses"] + p["loads"]) * a + p["bus_cycles"] + p["load_cycles"] + p["bus_waits"] +
+                p["messages"] * c["fold_cycles"])
+    want_isr = charged(isr) + d["interrupts"] * (c["irq_entry_cycles"] + c["irq_exit_cycles"])
+    want_fin = charged(fin)
     check(d["isr_cycles"] == isr["cycles"] == want_isr,
           tag + ": handler cycles %d, charged %d" % (d["isr_cycles"], want_isr))
     check(d["final_cycles"] == fin["cycles"] == want_fin,
@@ -91,21 +97,41 @@ def properties(tag, d, drop=False):
           tag + ": overhead_pct")
     check(d["messages"] == isr["messages"] + fin["messages"], tag + ": every message folded once")
     check(d["isr_messages"] == isr["messages"], tag + ": messages in the handler")
-    # the handler reads OQ_FILL and IRQ_STATUS (2 cycles each), then per
-    # message MSG_HEAD (3) and MSG_W0_LO, MSG_W1_LO (2 each; with 64-bit
-    # words MSG_W0_HI and MSG_W1_HI too); a sticky DROP adds an IRQ_STATUS
-    # write (3)
     words = 2 if c["build"]["word_bits"] == 32 else 4
-    if not drop:
+    ring = c["path"] == "ring"
+    if not drop and not ring:
+        # the handler reads OQ_FILL and IRQ_STATUS (2 cycles each), then per
+        # message MSG_HEAD (3) and MSG_W0_LO, MSG_W1_LO (2 each; with 64-bit
+        # words MSG_W0_HI and MSG_W1_HI too); a sticky DROP adds an IRQ_STATUS
+        # write (3)
         check(isr["accesses"] == 2 * d["interrupts"] + (1 + words) * d["isr_messages"],
               tag + ": handler accesses %d" % isr["accesses"])
         check(isr["bus_cycles"] == 4 * d["interrupts"] + (3 + 2 * words) * d["isr_messages"],
               tag + ": handler bus cycles %d" % isr["bus_cycles"])
+    if not drop and ring:
+        # the ring path: RING_WP read (2), RING_RP write (3), IRQ_STATUS read
+        # (2) per interrupt, and per message a load of each word the block
+        # wrote (head, word0, word1; both halves of each word with 64 bits)
+        check(isr["accesses"] == 3 * d["interrupts"], tag + ": handler accesses %d" % isr["accesses"])
+        check(isr["bus_cycles"] == 7 * d["interrupts"], tag + ": handler bus cycles %d" % isr["bus_cycles"])
+        check(isr["loads"] == (1 + words) * d["isr_messages"], tag + ": handler loads %d" % isr["loads"])
+    check(isr["load_cycles"] == MEM * isr["loads"] and fin["load_cycles"] == MEM * fin["loads"],
+          tag + ": a load takes %d cycles" % MEM)
+    if ring:
+        # every message went through memory, and the ring master held the bus
+        # for each entry's writes (3, or 5 with 64-bit words), MEM cycles each
+        check(d["ring_entries_written"] == d["messages"], tag + ": ring entries %d" % d["ring_entries_written"])
+        check(d["ring_bus_cycles"] == d["ring_entries_written"] * (1 + words) * MEM,
+              tag + ": ring bus cycles %d" % d["ring_bus_cycles"])
+    else:
+        check(d["ring_entries_written"] == 0 and isr["loads"] == 0 and fin["loads"] == 0 and
+              isr["bus_waits"] == 0 and fin["bus_waits"] == 0, tag + ": no ring traffic on the register path")
     check(d["latency_mismatches"] == 0, tag + ": %d accesses acked off the RTL's latency table"
           % d["latency_mismatches"])
     if d["interrupts"]:
-        check(d["min_messages_per_interrupt"] >= c["watermark"],
-              tag + ": an interrupt drained %d < watermark %d" % (d["min_messages_per_interrupt"], c["watermark"]))
+        wm = c["ring_watermark"] if ring else c["watermark"]
+        check(d["min_messages_per_interrupt"] >= wm,
+              tag + ": an interrupt drained %d < watermark %d" % (d["min_messages_per_interrupt"], wm))
     for k in ("events", "messages", "interrupts", "driver_cycles", "overhead_pct", "stall_cycles", "dropped",
               "messages_per_interrupt", "workload_cycles", "total_cycles", "engine"):
         check(k in d, tag + ": JSON key " + k)
@@ -114,50 +140,75 @@ def properties(tag, d, drop=False):
 def main():
     tmp = tempfile.mkdtemp(prefix="sp_sysc_test.")
 
-    # ---- the same excerpts through both engines: same messages, same profile
-    # (name, trace, block options as stratprof takes them, system options)
+    # ---- the same excerpts through both engines and both paths (the MSG_*
+    # registers, the message ring): same messages, same profile
+    # (name, trace, block options as stratprof takes them, system options,
+    # the ring's options)
     scenarios = [
         ("sqlite HP r16 A16", SQLITE, ["--mode", "HP", "--rate", "16", "--assoc", "16", "--max-events", "40000"],
-         ["--watermark", "100"]),
+         ["--watermark", "100"], ["--ring", "1024", "--ring-watermark", "512"]),
         ("edgecall R r64", EDGECALL, ["--mode", "R", "--rate", "64", "--seed", "12345", "--max-events", "30000"],
-         ["--watermark", "64"]),
+         ["--watermark", "64"], ["--ring", "64", "--ring-watermark", "64"]),
         ("paper H[P_256]_2048 A_16", SQLITE, ["--mode", "HP", "--rate", "256", "--entries", "2048", "--assoc", "16",
-                                              "--max-events", "200000"], []),
+                                              "--max-events", "200000"], [], ["--ring", "4096", "--ring-watermark",
+                                                                              "100"]),
         ("lua P r8 wm=depth", LUA, ["--mode", "P", "--rate", "8", "--max-events", "30000"],
-         ["--watermark", "256", "--event-rate", "0.5"]),
+         ["--watermark", "256", "--event-rate", "0.5"], ["--ring", "16", "--ring-watermark", "16"]),
+        # a ring of 4 and a queue of 4 messages' watermark: A_16's flush meets
+        # a full ring, and the late processor lets the ring and the queue fill
+        # until the port stalls
+        ("lua HP r4 A16, full ring", LUA, ["--mode", "HP", "--rate", "4", "--assoc", "16", "--max-events", "20000"],
+         ["--watermark", "256", "--event-rate", "1", "--irq-latency", "2000"], ["--ring", "4",
+                                                                                 "--ring-watermark", "4"]),
     ]
     jobs = []
-    for i, (name, trace, opts, sim) in enumerate(scenarios):
-        for eng in ("model", "rtl"):
-            out = os.path.join(tmp, "s%d.%s.msg" % (i, eng))
-            jobs.append((name, eng, out, ["--trace", trace, "--engine", eng, "--json", "--checkpoint", "10000",
-                                          "--messages-out", out] + opts + sim))
+    for i, (name, trace, opts, sim, ring) in enumerate(scenarios):
+        for path in ("register", "ring"):
+            for eng in ("model", "rtl"):
+                out = os.path.join(tmp, "s%d.%s.%s.msg" % (i, path, eng))
+                jobs.append((name, path, eng, out, ["--trace", trace, "--engine", eng, "--json", "--checkpoint",
+                                                    "10000", "--messages-out", out] + opts + sim +
+                             (ring if path == "ring" else [])))
     with ThreadPoolExecutor(max_workers=2) as ex:
-        results = list(ex.map(lambda j: run(j[3])[0], jobs))
+        results = list(ex.map(lambda j: run(j[4])[0], jobs))
     by = {}
-    for (name, eng, out, args), d in zip(jobs, results):
-        if not check(d is not None, "%s on %s ran" % (name, eng)):
+    for (name, path, eng, out, args), d in zip(jobs, results):
+        if not check(d is not None, "%s (%s path) on %s ran" % (name, path, eng)):
             continue
-        properties("%s (%s)" % (name, eng), d)
-        check(d["engine"] == eng, name + ": engine reported")
+        properties("%s (%s, %s)" % (name, path, eng), d)
+        check(d["engine"] == eng and d["config"]["path"] == path, name + ": engine and path reported")
         check(len(d["checkpoints"]) == d["events"] // 10000, name + ": one checkpoint per 10000 events")
-        by[(name, eng)] = (d, out)
-    for name, trace, opts, _ in scenarios:
-        if (name, "model") not in by or (name, "rtl") not in by:
+        by[(name, path, eng)] = (d, out)
+    for name, trace, opts, _, _ in scenarios:
+        runs = [(path, eng) for path in ("register", "ring") for eng in ("model", "rtl")]
+        if any((name,) + k not in by for k in runs):
             continue
-        (m, mout), (r, rout) = by[(name, "model")], by[(name, "rtl")]
+        (m, mout) = by[(name, "register", "model")]
         check(m["messages"] > 0 and m["interrupts"] > 0, name + ": the scenario raises interrupts")
-        for k in ("events", "messages", "message_digest", "profile_digest", "profile_tuples", "profile_total", "acc"):
-            check(m[k] == r[k], "%s: %s differs, model %s, rtl %s" % (name, k, m[k], r[k]))
-        mtext, rtext = open(mout).read(), open(rout).read()
-        check(mtext == rtext, name + ": the message streams differ")
+        mtext = open(mout).read()
+        for path, eng in runs[1:]:
+            r, rout = by[(name, path, eng)]
+            for k in ("events", "messages", "message_digest", "profile_digest", "profile_tuples", "profile_total",
+                      "acc"):
+                check(m[k] == r[k], "%s: %s differs, register path on the model %s, %s path on %s %s" %
+                      (name, k, m[k], path, eng, r[k]))
+            check(open(rout).read() == mtext, "%s: the message stream of the %s path on %s differs" %
+                  (name, path, eng))
         # the system delivers what stratprof's own replay of the block delivers
         p = subprocess.run([STRATPROF, "messages", "--trace", trace] + opts, capture_output=True, text=True)
         ref = "".join(l for l in p.stdout.splitlines(True) if not l.startswith("#"))
         check(p.returncode == 0 and ref == mtext, name + ": not the stream of 'stratprof messages'")
-        print("ok   %-20s %6d events %5d messages %3d/%3d interrupts, overhead %.3f/%.3f %% (model/rtl), "
-              "stall %d/%d" % (name, m["events"], m["messages"], m["interrupts"], r["interrupts"],
-                               m["overhead_pct"], r["overhead_pct"], m["stall_cycles"], r["stall_cycles"]))
+        q = [by[(name,) + k][0] for k in runs]
+        print("ok   %-24s %6d events %5d messages; register model/rtl, ring model/rtl: interrupts %s, "
+              "overhead %s %%, stall %s" % (name, m["events"], m["messages"], "/".join(str(x["interrupts"]) for x in q),
+                                          "/".join("%.3f" % x["overhead_pct"] for x in q),
+                                          "/".join(str(x["stall_cycles"]) for x in q)))
+    full = [by.get(("lua HP r4 A16, full ring", "ring", e)) for e in ("model", "rtl")]
+    for e, x in zip(("model", "rtl"), full):
+        if x:
+            check(x[0]["stall_cycles"] > 0, "full ring (%s): the port never stalled" % e)
+            check(x[0]["phases"]["final"]["messages"] > 4, "full ring (%s): the flush did not go through the "
+                  "ring in the final phase" % e)
 
     # ---- the paper's tagged compressor, on the model engine only (the RTL
     # engine is the H[P_256]_2048 build, without the tagged FSM)
@@ -185,15 +236,28 @@ def main():
         check(p.returncode == 0 and ref == open(out).read() and any(len(l.split()[2]) > 8 for l in ref.splitlines()),
               "W=64: not the 64-bit stream of 'stratprof messages'")
 
+    # ---- 64-bit words on the ring (model engine): 32-byte entries, five loads
+    # and five writes a message
+    out = os.path.join(tmp, "w64r.msg")
+    d, _ = run(["--trace", LUA, "--json", "--messages-out", out, "--watermark", "50", "--ring", "256",
+                "--ring-watermark", "64"] + w64)
+    if check(d is not None, "64-bit words on the ring ran"):
+        properties("W=64 ring (model)", d)
+        p = subprocess.run([STRATPROF, "messages", "--trace", LUA] + w64, capture_output=True, text=True)
+        ref = "".join(l for l in p.stdout.splitlines(True) if not l.startswith("#"))
+        check(p.returncode == 0 and open(out).read() == ref, "W=64 ring: not the 64-bit stream of 'stratprof messages'")
+
     # ---- drop policy: a late processor (irq latency) loses tuples, counted exactly
     for eng in ("model", "rtl"):
-        d, _ = run(["--trace", SQLITE, "--engine", eng, "--json", "--mode", "HP", "--rate", "4", "--watermark",
-                    "256", "--drop", "--irq-latency", "300", "--max-events", "30000", "--checkpoint", "0"])
-        if check(d is not None, "drop scenario on " + eng):
-            properties("drop (%s)" % eng, d, drop=True)
-            check(d["dropped"] > 0, "drop (%s): nothing was dropped" % eng)
-            print("ok   drop %-15s %6d events, %d dropped (the port saw %d)" % (eng, d["events"], d["dropped"],
-                                                                          d["dropped_seen"]))
+        for ring in ([], ["--ring", "16", "--ring-watermark", "16"]):
+            d, _ = run(["--trace", SQLITE, "--engine", eng, "--json", "--mode", "HP", "--rate", "4", "--watermark",
+                        "256", "--drop", "--irq-latency", "300", "--max-events", "30000", "--checkpoint", "0"] + ring)
+            what = "%s, %s path" % (eng, "ring" if ring else "register")
+            if check(d is not None, "drop scenario on " + what):
+                properties("drop (%s)" % what, d, drop=True)
+                check(d["dropped"] > 0, "drop (%s): nothing was dropped" % what)
+                print("ok   drop %-23s %6d events, %d dropped (the port saw %d)" % (what, d["events"], d["dropped"],
+                                                                              d["dropped_seen"]))
 
     # ---- the analytic model in a case worked by hand: 64000 copies of one
     # tuple, P_64, watermark 100, the rate from the trace's header (0.25)
@@ -233,6 +297,27 @@ def main():
             check(r["messages"] == 1000 and r["interrupts"] in (9, 10) and r["min_messages_per_interrupt"] == 100,
                   "hand (rtl): 1000 messages, batches of 100")
         print("ok   hand-worked case: driver 29210 cycles (11.41 %), paper 30000 (11.72 %), parts 29140 (11.38 %)")
+        # the same on the ring path, a ring of 256 with its watermark at 100:
+        # per interrupt 214 + RING_WP read (1 + 2) + 100 x (3 loads x (1 + 2)
+        # + fold 17 = 26) + RING_RP write (1 + 3) + IRQ_STATUS read (1 + 2)
+        # = 2824; at the end CTRL write 1 + 3, STATUS read 1 + 2, RING_WP
+        # read 1 + 2 (stop finds the ring empty), RING_WP read 1 + 2 (the
+        # last drain) = 13
+        d, _ = run(["--trace", hand, "--json", "--mode", "P", "--rate", "64", "--ring", "256", "--ring-watermark",
+                    "100"])
+        if check(d is not None, "hand-worked case ran on the ring"):
+            properties("hand ring", d)
+            per_irq = ENTRY + EXIT + (ACCESS + 2) + 100 * (3 * (ACCESS + MEM) + FOLD) + (ACCESS + 3) + (ACCESS + 2)
+            check(per_irq == 2824, "hand ring: 2824 cycles per interrupt")
+            check(d["messages"] == 1000 and d["interrupts"] == 10 and d["messages_per_interrupt"] == 100,
+                  "hand ring: 1000 messages in 10 interrupts of 100")
+            check(d["isr_cycles"] == 10 * 2824 and d["final_cycles"] == 13 and d["driver_cycles"] == 28253,
+                  "hand ring: driver cycles %d, expected 28253" % d["driver_cycles"])
+            check(d["overhead_pct"] == 28253 / 2560.0, "hand ring: overhead %.6f %%, expected 11.036328125"
+                  % d["overhead_pct"])
+            check(d["ring_bus_waits"] == 0 and d["phases"]["isr"]["bus_waits"] == 0,
+                  "hand ring: the ring's writes are over before the handler's first access")
+            print("ok   hand-worked case on the ring: driver 28253 cycles (11.04 %)")
 
     # ---- bad input: a clear message naming the option or file, non-zero exit
     bad = [
@@ -249,6 +334,12 @@ def main():
         (["--trace", SQLITE, "--fold-cycles"], 2, "--fold-cycles: missing value"),
         (["--trace", SQLITE, "--engine", "rtl", "--word-bits", "64"], 2, "--word-bits: '64'"),
         (["--trace", SQLITE, "--messages-out", "-"], 2, "--messages-out: '-'"),
+        (["--trace", SQLITE, "--ring", "48"], 2, "--ring: '48' is not a ring size"),
+        (["--trace", SQLITE, "--ring-watermark", "8"], 2, "--ring-watermark: '8' needs --ring"),
+        (["--trace", SQLITE, "--ring", "16", "--ring-watermark", "17"], 2,
+         "--ring-watermark: '17' is not from 1 to the ring's 16 entries"),
+        (["--trace", SQLITE, "--engine", "rtl", "--ring", "8192"], 2,
+         "--ring: '8192' is above the rtl engine's largest ring (4096 entries"),
     ]
     for args, rc, text in bad:
         _, p = run(args, expect_rc=rc)

@@ -23,6 +23,7 @@
 #endif
 #define VERSION_MAJOR (SP_VERSION_VALUE >> 16) /* the register map this driver is built with */
 #define FILTER_N_MAX 16u
+#define RING_AW_MAX 16u
 
 static uint32_t rd(sp_drv_t *d, uint32_t off)
 {
@@ -90,6 +91,7 @@ int sp_drv_init(sp_drv_t *d, const sp_hal_t *hal)
     b->opt_htp = (int)lim.opt_htp;
     b->acc_bits = p2 >> SP_PARAMS2_ACC_BITS_SHIFT & SP_PARAMS2_ACC_BITS_MASK;
     b->filter_n = p2 >> SP_PARAMS2_FILTER_N_SHIFT & SP_PARAMS2_FILTER_N_MASK;
+    b->ring_aw = p2 >> SP_PARAMS2_RING_AW_SHIFT & SP_PARAMS2_RING_AW_MASK;
     if (b->word_bits != 32 && b->word_bits != 64)
         return fail(d, SP_DRV_E_PROTOCOL, "PARAMS.WORD_BITS", b->word_bits, 32, 64,
                     "word width is neither 32 nor 64");
@@ -105,6 +107,9 @@ int sp_drv_init(sp_drv_t *d, const sp_hal_t *hal)
     if (b->count_bits < 1 || b->count_bits > 16)
         return fail(d, SP_DRV_E_PROTOCOL, "PARAMS2.COUNT_BITS", b->count_bits, 1, 16,
                     "count width out of the spec's range");
+    if (b->ring_aw > RING_AW_MAX)
+        return fail(d, SP_DRV_E_PROTOCOL, "PARAMS2.RING_AW", b->ring_aw, 0, RING_AW_MAX,
+                    "message ring size out of the spec's range");
 
     /* the configuration the block holds now */
     sp_drv_config_t *c = &d->cfg;
@@ -114,7 +119,13 @@ int sp_drv_init(sp_drv_t *d, const sp_hal_t *hal)
     c->seed = rd(d, SP_REG_SEED);
     c->watermark = rd(d, SP_REG_OQ_WATERMARK) >> SP_OQ_WATERMARK_SHIFT & SP_OQ_WATERMARK_MASK;
     c->drop_policy = (ctrl & SP_CTRL_DROP) != 0;
-    c->use_irq = (rd(d, SP_REG_IRQ_ENABLE) & SP_IRQ_WATERMARK) != 0;
+    c->use_irq = (rd(d, SP_REG_IRQ_ENABLE) & (SP_IRQ_WATERMARK | SP_IRQ_RING)) != 0;
+    if (b->ring_aw) {
+        c->ring.bus_addr = rd(d, SP_REG_RING_BASE);
+        c->ring.entries = rd(d, SP_REG_RING_SIZE);
+        c->ring.watermark = rd(d, SP_REG_RING_WATERMARK);
+        d->ring_rp = rd(d, SP_REG_RING_RP);
+    }
     d->running = (ctrl & SP_CTRL_ENABLE) != 0;
     return SP_DRV_OK;
 }
@@ -125,14 +136,29 @@ void sp_drv_set_sink(sp_drv_t *d, sp_drv_sink_fn sink, void *user)
     d->sink_user = user;
 }
 
+/* The places, hash shift and limit of T laid out for WIDE tuples (two slots
+ * each on a 64-bit build); T empty. */
+static void counts_geometry(sp_drv_counts_t *t, int wide)
+{
+    uint32_t places = (t->mask >> wide) + 1u, bits = 0;
+    while ((1u << bits) < places)
+        bits++;
+    t->shift = 32u - bits;
+    t->limit = places / 4u * 3u;
+    t->room = t->limit;
+    t->wide = wide;
+}
+
 int sp_drv_set_counts(sp_drv_t *d, sp_drv_counts_t *t)
 {
     if (t) {
         int wide = d->build.word_bits == 64;
-        if (t->room != t->limit && t->wide != wide)
-            return fail(d, SP_DRV_E_CONFIG, "counts.wide", (uint64_t)t->wide, (uint64_t)wide, (uint64_t)wide,
-                        "the table holds tuples keyed for the other word width");
-        t->wide = wide;
+        if (t->wide != wide) {
+            if (t->room != t->limit)
+                return fail(d, SP_DRV_E_CONFIG, "counts.wide", (uint64_t)t->wide, (uint64_t)wide,
+                            (uint64_t)wide, "the table holds tuples keyed for the other word width");
+            counts_geometry(t, wide);
+        }
     }
     d->counts = t;
     return SP_DRV_OK;
@@ -140,16 +166,11 @@ int sp_drv_set_counts(sp_drv_t *d, sp_drv_counts_t *t)
 
 int sp_drv_counts_init(sp_drv_counts_t *t, sp_drv_count_t *slots, uint32_t nslots)
 {
-    uint32_t bits = 0;
     if (nslots < 4 || nslots > 0x80000000u || (nslots & (nslots - 1)) != 0)
         return -1;
-    while ((1u << bits) < nslots)
-        bits++;
     t->slots = slots;
-    t->shift = 64 - bits;
     t->mask = nslots - 1;
-    t->limit = nslots / 4 * 3;
-    t->wide = 0;
+    counts_geometry(t, 0);
     sp_drv_counts_clear(t);
     return 0;
 }
@@ -161,67 +182,82 @@ void sp_drv_counts_clear(sp_drv_counts_t *t)
     t->room = t->limit;
     t->spilled = 0;
     t->spilled_count = 0;
+    t->overflowed = 0;
 }
 
 void sp_drv_count_tuple(const sp_drv_counts_t *t, const sp_drv_count_t *e, sp_tuple_t *out)
 {
     out->kind = (uint8_t)(e->tag & SP_MSG_KIND_MASK);
+    out->word0 = e->word0;
+    out->word1 = e->word1;
     if (t->wide) {
-        out->word0 = e->key;
-        out->word1 = e->key2;
-    } else {
-        out->word0 = e->key >> 32;
-        out->word1 = e->key & 0xFFFFFFFFu;
+        out->word0 |= (uint64_t)e[1].word0 << 32;
+        out->word1 |= (uint64_t)e[1].word1 << 32;
     }
 }
 
-/* Multiply-shift hashing: the top bits of a product depend on every bit of
- * the key, so dense PCs and small values spread over the table.  A 32-bit
- * build's tuple is one 64-bit key: a 64-bit processor hashes it with one
- * multiply, a 32-bit one (a soft core) with two 32-bit multiplies rather
- * than a 64-bit product's four.  The kind is left out: one PC rarely
- * carries two kinds, and the tag comparison tells them apart when it does. */
-static SP_ALWAYS_INLINE uint32_t counts_hash(uint64_t key, uint64_t key2, const int wide, uint32_t shift)
+/* Multiply-shift hashing in 32-bit steps, the processor's own width on a
+ * soft core: the top bits of a product depend on every bit of its factor, so
+ * dense PCs and small values spread over the table; two multiplies, so that
+ * word0 and word1 do not cancel (an edge's branch and target differ by the
+ * same few bits at many sites).  A 64-bit build's high halves are folded in
+ * first.  The kind is left out: one PC rarely carries two kinds, and the tag
+ * comparison tells them apart when it does. */
+static SP_ALWAYS_INLINE uint32_t counts_hash(uint32_t w0, uint32_t w1, uint32_t shift)
 {
-    if (wide)
-        key ^= key2 * 0xC2B2AE3D27D4EB4Full;
-#if UINTPTR_MAX > 0xFFFFFFFFu
-    return (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> shift);
-#else
-    if (wide)
-        return (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> shift);
-    return ((uint32_t)(key >> 32) ^ (uint32_t)key * 0x27D4EB2Fu) * 0x9E3779B1u >> (shift - 32u);
-#endif
+    return (w0 ^ w1 * 0x27D4EB2Fu) * 0x9E3779B1u >> shift;
 }
 
-/* 1 when the message was folded into T, 0 when T is full and it is new.  The
- * message arrives in registers, and the table's geometry too (the HAL calls
- * are opaque to the compiler, which would load it again per message). */
-static SP_ALWAYS_INLINE int counts_add(sp_drv_counts_t *t, sp_drv_count_t *slots, uint32_t mask, uint32_t s,
-                                       uint32_t tag, uint64_t key, uint64_t key2, const int wide, uint32_t count)
+/* 1 when the message was folded into T; 0 when it goes to the sink: a new
+ * tuple and no room, or a count that would pass 2^32 - 1.  The message
+ * arrives in registers, and the table's geometry too (a sink call is opaque
+ * to the compiler, which would load it again per message). */
+static SP_ALWAYS_INLINE int counts_add(sp_drv_counts_t *t, sp_drv_count_t *slots, uint32_t mask, uint32_t shift,
+                                       uint32_t head, uint32_t w0, uint32_t w1, uint32_t hi0, uint32_t hi1,
+                                       const int wide)
 {
+    /* VALID and KIND together: a non-zero tag per kind, one shift */
+    uint32_t tag = head >> SP_MSG_KIND_SHIFT, count = head & SP_MSG_COUNT_MASK;
+    uint32_t s = wide ? counts_hash(w0 ^ hi0 * 0x85EBCA77u, w1 ^ hi1 * 0xC2B2AE3Du, shift) << 1
+                      : counts_hash(w0, w1, shift);
     for (;;) {
         sp_drv_count_t *e = &slots[s];
-        if (SP_LIKELY(e->key == key && (!wide || e->key2 == key2) && e->tag == tag)) {
-            e->count += count;
-            return 1;
+        if (SP_LIKELY(e->word0 == w0) && SP_LIKELY(e->word1 == w1) && SP_LIKELY(e->tag == tag) &&
+            (!wide || (e[1].word0 == hi0 && e[1].word1 == hi1))) {
+            uint32_t sum = e->count + count;
+            if (SP_LIKELY(sum >= count)) {
+                e->count = sum;
+                return 1;
+            }
+            t->overflowed++;
+            break;
         }
         if (e->tag == 0) {
-            if (t->room == 0) {
-                t->spilled++;
-                t->spilled_count += count;
-                return 0;
-            }
+            if (t->room == 0)
+                break;
             t->room--;
+            e->word0 = w0;
+            e->word1 = w1;
             e->tag = tag;
-            e->key = key;
-            if (wide)
-                e->key2 = key2;
             e->count = count;
+            if (wide) {
+                e[1].word0 = hi0;
+                e[1].word1 = hi1;
+                e[1].tag = 0;
+                e[1].count = 0;
+            }
             return 1;
         }
-        s = (s + 1) & mask;
+        s = (s + 1u + (uint32_t)wide) & mask;
     }
+    t->spilled++;
+    t->spilled_count += count;
+    return 0;
+}
+
+static int ring_on(const sp_drv_t *d)
+{
+    return d->cfg.ring.mem != 0;
 }
 
 void sp_drv_config_default(const sp_drv_t *d, sp_drv_config_t *c)
@@ -239,6 +275,36 @@ void sp_drv_config_default(const sp_drv_t *d, sp_drv_config_t *c)
     c->use_irq = 1;
 }
 
+/* VALUE is not a multiple of ALIGN (a power of two): the nearest multiples
+ * below and above it are the range the error names. */
+static int misaligned(sp_drv_t *d, const char *field, uint64_t value, uint64_t align, const char *why)
+{
+    uint64_t below = value & ~(align - 1u);
+    return fail(d, SP_DRV_E_CONFIG, field, value, below, below + align, why);
+}
+
+static int check_ring(sp_drv_t *d, const sp_drv_ring_t *r)
+{
+    const sp_drv_build_t *b = &d->build;
+    uint32_t largest = 1u << b->ring_aw, entry = SP_RING_ENTRY_BYTES(b->word_bits);
+    if (b->ring_aw == 0)
+        return fail(d, SP_DRV_E_CONFIG, "ring.entries", r->entries, 0, 0,
+                    "this build has no message ring (PARAMS2.RING_AW = 0)");
+    if (r->entries == 0 || (r->entries & (r->entries - 1u)) != 0 || r->entries > largest)
+        return fail(d, SP_DRV_E_CONFIG, "ring.entries", r->entries, 1, largest,
+                    "not a power of two up to the build's largest ring, 2^RING_AW");
+    if ((r->bus_addr & (r->entries * entry - 1u)) != 0)
+        return misaligned(d, "ring.bus_addr", r->bus_addr, (uint64_t)r->entries * entry,
+                          "not a multiple of entries x entry size, as the two nearest are");
+    /* word0 of a 64-bit entry is one uint64_t load */
+    if (((uintptr_t)r->mem & (b->word_bits / 8u - 1u)) != 0)
+        return misaligned(d, "ring.mem", (uintptr_t)r->mem, b->word_bits / 8u,
+                          "not aligned to the entry's widest word, as the two nearest are");
+    if (r->watermark < 1 || r->watermark > r->entries)
+        return fail(d, SP_DRV_E_CONFIG, "ring.watermark", r->watermark, 1, r->entries, "outside 1..ring.entries");
+    return SP_DRV_OK;
+}
+
 int sp_drv_check_config(sp_drv_t *d, const sp_drv_config_t *c)
 {
     const sp_drv_build_t *b = &d->build;
@@ -254,7 +320,7 @@ int sp_drv_check_config(sp_drv_t *d, const sp_drv_config_t *c)
     if (c->watermark < 1 || c->watermark > depth)
         return fail(d, SP_DRV_E_CONFIG, "watermark", c->watermark, 1, depth,
                     "outside 1..output queue depth");
-    return SP_DRV_OK;
+    return c->ring.mem ? check_ring(d, &c->ring) : SP_DRV_OK;
 }
 
 /* Reads ERR_CODE; a rejected write becomes E_REJECTED naming the register. */
@@ -273,19 +339,31 @@ static int check_rejected(sp_drv_t *d)
     return SP_DRV_E_REJECTED;
 }
 
-/* Polls STATUS until BITS are clear, draining meanwhile when DRAIN. */
+static int timeout(sp_drv_t *d, const char *name, uint32_t reg)
+{
+    fail(d, SP_DRV_E_TIMEOUT, name, d->poll_limit, 0, 0, "a status bit did not change in time");
+    d->err.reg = reg;
+    return SP_DRV_E_TIMEOUT;
+}
+
+/* Polls STATUS until BITS are clear, draining meanwhile when DRAIN.  On the
+ * ring path DRAIN also waits for the queue to empty, and drains after each
+ * read of STATUS: once the block, stopped, shows neither BUSY nor a queued
+ * message, everything it will write is in memory, and that drain takes it. */
 static int wait_clear(sp_drv_t *d, uint32_t bits, int drain, const char *name)
 {
+    int ring = drain && ring_on(d);
     for (uint32_t i = 0; i < d->poll_limit; i++) {
         uint32_t st = rd(d, SP_REG_STATUS);
-        if (!(st & bits))
+        int idle = !(st & bits) && (!ring || (st & SP_STATUS_OQ_EMPTY));
+        if (idle && !ring)
             return SP_DRV_OK;
-        if (drain && !(st & SP_STATUS_OQ_EMPTY))
+        if (ring || (drain && !(st & SP_STATUS_OQ_EMPTY)))
             sp_drv_drain(d, 0);
+        if (idle)
+            return SP_DRV_OK;
     }
-    fail(d, SP_DRV_E_TIMEOUT, name, d->poll_limit, 0, 0, "a STATUS bit did not clear");
-    d->err.reg = SP_REG_STATUS;
-    return SP_DRV_E_TIMEOUT;
+    return timeout(d, name, SP_REG_STATUS);
 }
 
 /* A configuration write, then the table clear it starts: on the RTL the
@@ -316,6 +394,19 @@ int sp_drv_configure(sp_drv_t *d, const sp_drv_config_t *c)
         (rc = wr_config(d, SP_REG_SEED, c->seed)))
         return rc;
     wr(d, SP_REG_OQ_WATERMARK, c->watermark);
+    if (d->build.ring_aw) {
+        /* off before its place changes (drained above); a failure from here on
+         * leaves the driver on the register path, as the block is */
+        wr(d, SP_REG_RING_CTRL, 0);
+        d->cfg.ring.mem = 0;
+        if (c->ring.mem) {
+            wr(d, SP_REG_RING_BASE, c->ring.bus_addr);
+            wr(d, SP_REG_RING_SIZE, c->ring.entries);
+            wr(d, SP_REG_RING_WATERMARK, c->ring.watermark);
+            wr(d, SP_REG_RING_CTRL, SP_RING_ENABLE);
+            d->ring_rp = 0; /* the RING_BASE and RING_SIZE writes zeroed both pointers */
+        }
+    }
     rc = check_rejected(d);
     if (rc)
         return rc;
@@ -349,11 +440,19 @@ int sp_drv_load_sbox(sp_drv_t *d, const uint8_t sbox[256])
     return SP_DRV_OK;
 }
 
+/* The interrupts the configured path drains on.  The ring path also takes
+ * ERROR: a bus error turns the ring off, and the messages then wait in the
+ * queue, which raises no RING. */
+static uint32_t drain_irq(const sp_drv_t *d)
+{
+    return ring_on(d) ? SP_IRQ_RING | SP_IRQ_ERROR : SP_IRQ_WATERMARK;
+}
+
 int sp_drv_start(sp_drv_t *d)
 {
     wr(d, SP_REG_ERR_CODE, 0);
     if (d->cfg.use_irq) {
-        wr(d, SP_REG_IRQ_ENABLE, SP_IRQ_WATERMARK);
+        wr(d, SP_REG_IRQ_ENABLE, drain_irq(d));
         if (d->hal.irq_enable)
             d->hal.irq_enable(d->hal.ctx, 1);
     } else {
@@ -382,14 +481,29 @@ int sp_drv_flush(sp_drv_t *d)
     if (rc)
         return rc;
     wr(d, SP_REG_ERR_CODE, 0);
+    /* with the ring on, this flush's FLUSH_DONE is the sign it is over: not
+     * one left from an earlier flush */
+    wr(d, SP_REG_IRQ_STATUS, SP_IRQ_FLUSH_DONE);
     wr(d, SP_REG_CMD, SP_CMD_FLUSH_ASSOC);
     rc = check_rejected(d);
     if (rc)
         return rc;
-    rc = wait_clear(d, SP_STATUS_FLUSHING | SP_STATUS_BUSY, 1, "STATUS.FLUSHING");
-    if (rc)
-        return rc;
-    sp_drv_drain(d, 0);
+    if (ring_on(d)) {
+        /* FLUSH_DONE once the last message is in memory; the drain after each
+         * read takes what the ring has then, so the last one takes the rest */
+        uint32_t i = 0, st;
+        do {
+            if (i++ == d->poll_limit)
+                return timeout(d, "IRQ_STATUS.FLUSH_DONE", SP_REG_IRQ_STATUS);
+            st = rd(d, SP_REG_IRQ_STATUS);
+            sp_drv_drain(d, 0);
+        } while (!(st & SP_IRQ_FLUSH_DONE));
+    } else {
+        rc = wait_clear(d, SP_STATUS_FLUSHING | SP_STATUS_BUSY, 1, "STATUS.FLUSHING");
+        if (rc)
+            return rc;
+        sp_drv_drain(d, 0);
+    }
     wr(d, SP_REG_IRQ_STATUS, SP_IRQ_FLUSH_DONE);
     return SP_DRV_OK;
 }
@@ -406,64 +520,81 @@ int sp_drv_clear_table(sp_drv_t *d)
     return wait_clear(d, SP_STATUS_BUSY, 0, "STATUS.BUSY");
 }
 
-/* How a message is read: one HAL call (32-bit build with read_msg), or
- * read32 per register, three on a 32-bit build and five on a 64-bit one. */
+/* ------------------------------------------------------------ draining */
+
+/* What the drain loops keep in registers: a HAL call or the sink could
+ * change *d as far as the compiler knows, and it would load all of this
+ * again for every message. */
+typedef struct drain_env {
+    sp_drv_sink_fn sink;
+    void *user;
+    sp_drv_counts_t *counts;
+    sp_drv_count_t *slots;
+    uint32_t mask, shift;
+} drain_env_t;
+
+static SP_ALWAYS_INLINE drain_env_t drain_env(const sp_drv_t *d, const int fold)
+{
+    drain_env_t e = {d->sink, d->sink_user, d->counts, 0, 0, 0};
+    if (fold) {
+        e.slots = d->counts->slots;
+        e.mask = d->counts->mask;
+        e.shift = d->counts->shift;
+    }
+    return e;
+}
+
+/* One message, its words' high halves 0 on a 32-bit build: into the count
+ * table, or to the sink. */
+static SP_ALWAYS_INLINE void deliver(const drain_env_t *env, uint32_t head, uint32_t w0, uint32_t w1, uint32_t hi0,
+                                     uint32_t hi1, const int wide, const int fold)
+{
+    if (fold && counts_add(env->counts, env->slots, env->mask, env->shift, head, w0, w1, hi0, hi1, wide))
+        return;
+    if (env->sink) {
+        sp_message_t m;
+        m.tuple.kind = (uint8_t)(head >> SP_MSG_KIND_SHIFT & SP_MSG_KIND_MASK);
+        m.tuple.word0 = (uint64_t)hi0 << 32 | w0;
+        m.tuple.word1 = (uint64_t)hi1 << 32 | w1;
+        m.count = head & SP_MSG_COUNT_MASK;
+        env->sink(env->user, &m);
+    }
+}
+
+/* How a message is read on the register path: one HAL call (32-bit build
+ * with read_msg), or read32 per register, three on a 32-bit build and five
+ * on a 64-bit one. */
 enum pop_how { POP_BURST, POP_WORDS32, POP_WORDS64 };
 
-/* Pops up to N messages.  The hot path of the driver: the HAL calls and the
- * sink are held in locals, since each call could otherwise change *d and
- * the compiler would reload them for every register read; the message stays
- * in registers unless it goes to the sink. */
+/* Pops up to N messages through MSG_HEAD. */
 static SP_ALWAYS_INLINE size_t pop_loop(sp_drv_t *d, size_t n, const enum pop_how how, const int fold)
 {
     uint32_t (*const read32)(void *, uint32_t) = d->hal.read32;
     sp_hal_msg_t (*const read_msg)(void *) = d->hal.read_msg;
     void *const ctx = d->hal.ctx;
-    const sp_drv_sink_fn sink = d->sink;
-    void *const user = d->sink_user;
-    sp_drv_counts_t *const counts = d->counts;
-    sp_drv_count_t *const slots = fold ? counts->slots : 0;
-    const uint32_t shift = fold ? counts->shift : 0;
-    const uint32_t mask = fold ? counts->mask : 0;
+    const drain_env_t env = drain_env(d, fold);
     size_t left = n;
     for (; left; left--) {
-        uint32_t head;
-        /* the tuple as the count table keys it (see sp_drv_count_t) */
-        uint64_t key, key2 = 0;
+        uint32_t head, w0, w1, hi0 = 0, hi1 = 0;
         if (how == POP_BURST) {
             sp_hal_msg_t hm = read_msg(ctx);
             head = hm.head;
             if (!(head & SP_MSG_VALID))
                 break;
-            key = hm.words;
+            w0 = (uint32_t)(hm.words >> 32);
+            w1 = (uint32_t)hm.words;
         } else {
             head = read32(ctx, SP_REG_MSG_HEAD);
             if (!(head & SP_MSG_VALID))
                 break;
-            key = read32(ctx, SP_REG_MSG_W0_LO);
-            key2 = read32(ctx, SP_REG_MSG_W1_LO);
+            w0 = read32(ctx, SP_REG_MSG_W0_LO);
+            w1 = read32(ctx, SP_REG_MSG_W1_LO);
             if (how == POP_WORDS64) {
-                key |= (uint64_t)read32(ctx, SP_REG_MSG_W0_HI) << 32;
-                key2 |= (uint64_t)read32(ctx, SP_REG_MSG_W1_HI) << 32;
-            } else {
-                key = key << 32 | key2;
-                key2 = 0;
+                hi0 = read32(ctx, SP_REG_MSG_W0_HI);
+                hi1 = read32(ctx, SP_REG_MSG_W1_HI);
             }
         }
-        const int wide = how == POP_WORDS64;
-        uint32_t count = head & SP_MSG_COUNT_MASK;
-        /* VALID and KIND together: a non-zero tag per kind, one shift */
-        if (fold && counts_add(counts, slots, mask, counts_hash(key, key2, wide, shift), head >> SP_MSG_KIND_SHIFT,
-                               key, key2, wide, count))
-            continue;
-        if (sink) {
-            sp_message_t m;
-            m.tuple.kind = (uint8_t)(head >> SP_MSG_KIND_SHIFT & SP_MSG_KIND_MASK);
-            m.tuple.word0 = wide ? key : key >> 32;
-            m.tuple.word1 = wide ? key2 : key & 0xFFFFFFFFu;
-            m.count = count;
-            sink(user, &m);
-        }
+        deliver(&env, head, w0, w1, hi0, hi1, how == POP_WORDS64, fold);
     }
     d->messages += n - left;
     return n - left;
@@ -483,21 +614,132 @@ static size_t pop_messages(sp_drv_t *d, size_t n)
                                 : pop_loop(d, n, POP_WORDS64, 0);
 }
 
+/* Takes the N entries from P on; returns how many before the first whose
+ * head has no VALID (N when none).  The ring path's hot loop: three loads an
+ * entry (five with 64-bit words) and the fold, no call.  The loads are
+ * volatile: the block wrote the entries, and the compiler must neither move
+ * them before the RING_WP read (an inlined HAL makes that a plain volatile
+ * load, which orders only volatile accesses) nor keep them from an earlier
+ * lap. */
+static SP_ALWAYS_INLINE uint32_t ring_loop(const sp_drv_t *d, const volatile void *p, uint32_t n, const int wide,
+                                           const int fold)
+{
+    const drain_env_t env = drain_env(d, fold);
+    if (wide) {
+        const volatile sp_ring_entry64_t *const first = (const volatile sp_ring_entry64_t *)p, *e = first;
+        for (const volatile sp_ring_entry64_t *end = first + n; e != end; e++) {
+            uint32_t head = e->head;
+            if (!(head & SP_MSG_VALID))
+                break;
+            uint64_t w0 = e->word0, w1 = e->word1;
+            deliver(&env, head, (uint32_t)w0, (uint32_t)w1, (uint32_t)(w0 >> 32), (uint32_t)(w1 >> 32), 1, fold);
+        }
+        return (uint32_t)(e - first);
+    }
+    const volatile sp_ring_entry32_t *const first = (const volatile sp_ring_entry32_t *)p, *e = first;
+    for (const volatile sp_ring_entry32_t *end = first + n; e != end; e++) {
+        uint32_t head = e->head;
+        if (!(head & SP_MSG_VALID))
+            break;
+        deliver(&env, head, e->word0, e->word1, 0, 0, 0, fold);
+    }
+    return (uint32_t)(e - first);
+}
+
+static uint32_t ring_take(const sp_drv_t *d, const volatile void *p, uint32_t n)
+{
+    int wide = d->build.word_bits == 64;
+    if (d->counts)
+        return wide ? ring_loop(d, p, n, 1, 1) : ring_loop(d, p, n, 0, 1);
+    return wide ? ring_loop(d, p, n, 1, 0) : ring_loop(d, p, n, 0, 0);
+}
+
+/* The ring path of sp_drv_drain: RING_WP once, the entries from the
+ * driver's RING_RP up to it (in two runs when they wrap), RING_RP once. */
+static size_t ring_drain(sp_drv_t *d, size_t max)
+{
+    const uint32_t size = d->cfg.ring.entries, pmask = 2u * size - 1u;
+    const uint32_t entry = SP_RING_ENTRY_BYTES(d->build.word_bits);
+    const uint32_t rp = d->ring_rp, wp = rd(d, SP_REG_RING_WP);
+    uint32_t n = (wp - rp) & pmask, done = 0, taken = 0;
+    if (wp > pmask || n > size) {
+        fail(d, SP_DRV_E_PROTOCOL, "RING_WP", wp, rp, (rp + size) & pmask,
+             "the write pointer is out of range or more than RING_SIZE past RING_RP");
+        return 0;
+    }
+    if (max && n > max)
+        n = (uint32_t)max;
+    while (done < n) {
+        uint32_t at = (rp + done) & (size - 1u), run = n - done;
+        if (run > size - at)
+            run = size - at;
+        const volatile unsigned char *p = (const volatile unsigned char *)d->cfg.ring.mem + (size_t)at * entry;
+        if (d->hal.ring_sync)
+            d->hal.ring_sync(d->hal.ctx, p, run * entry);
+        uint32_t k = ring_take(d, p, run);
+        taken += k;
+        done += k;
+        if (k < run) {
+            /* never skipped silently, never in the way: counted, reported,
+             * passed over so that the block can go on */
+            d->ring_invalid++;
+            fail(d, SP_DRV_E_PROTOCOL, "ring entry", (rp + done) & pmask, rp, wp,
+                 "a head word without VALID between RING_RP and RING_WP");
+            done++;
+        }
+    }
+    if (n) {
+        d->ring_rp = (rp + n) & pmask;
+        wr(d, SP_REG_RING_RP, d->ring_rp);
+    }
+    d->messages += taken;
+    return taken;
+}
+
 size_t sp_drv_drain(sp_drv_t *d, size_t max)
 {
+    if (ring_on(d))
+        return ring_drain(d, max);
     size_t n = rd(d, SP_REG_OQ_FILL);
     if (max && n > max)
         n = max;
     return pop_messages(d, n);
 }
 
+/* ERROR raised on the ring path: if a bus error turned the ring off (spec
+ * 8.8), the entries written before it are taken, the error recorded, and the
+ * driver goes on through MSG_HEAD, where the rest waits.  Returns the
+ * messages it drained. */
+static size_t ring_bus_error(sp_drv_t *d)
+{
+    uint32_t e = rd(d, SP_REG_ERR_CODE);
+    if ((e >> SP_ERR_CODE_SHIFT & SP_ERR_CODE_MASK) != SP_ERR_BUS)
+        return 0;
+    uint32_t addr = rd(d, SP_REG_ERR_VALUE);
+    size_t n = ring_drain(d, 0);
+    d->ring_bus_errors++;
+    d->cfg.ring.mem = 0;
+    fail(d, SP_DRV_E_REJECTED, "ERR_CODE", addr, 0, 0, "a ring write ended in a bus error; the ring is off");
+    d->err.reg = e >> SP_ERR_OFFSET_SHIFT & SP_ERR_OFFSET_MASK;
+    d->err.code = SP_ERR_BUS;
+    wr(d, SP_REG_ERR_CODE, 0);
+    wr(d, SP_REG_IRQ_STATUS, SP_IRQ_ERROR);
+    if (d->cfg.use_irq)
+        wr(d, SP_REG_IRQ_ENABLE, drain_irq(d));
+    return n + sp_drv_drain(d, 0);
+}
+
 void sp_drv_isr(sp_drv_t *d)
 {
     size_t n = sp_drv_drain(d, 0);
     uint32_t st = rd(d, SP_REG_IRQ_STATUS);
-    uint32_t sticky = st & (SP_IRQ_DROP | SP_IRQ_ERROR | SP_IRQ_FLUSH_DONE);
-    if (sticky)
+    /* FLUSH_DONE is sp_drv_flush()'s: it is how a flush with the ring on ends */
+    uint32_t sticky = st & (SP_IRQ_DROP | SP_IRQ_ERROR);
+    if (sticky) {
+        if ((st & SP_IRQ_ERROR) && ring_on(d))
+            n += ring_bus_error(d);
         wr(d, SP_REG_IRQ_STATUS, sticky);
+    }
     if (st & SP_IRQ_DROP)
         d->drop_irqs++;
     if (n) {
@@ -510,6 +752,11 @@ void sp_drv_isr(sp_drv_t *d)
 
 size_t sp_drv_poll(sp_drv_t *d, int force)
 {
+    if (ring_on(d)) {
+        uint32_t irq = rd(d, SP_REG_IRQ_STATUS);
+        size_t n = force || (irq & SP_IRQ_RING) ? ring_drain(d, 0) : 0;
+        return irq & SP_IRQ_ERROR ? n + ring_bus_error(d) : n;
+    }
     uint32_t st = rd(d, SP_REG_STATUS);
     if ((st & SP_STATUS_OQ_WM) || (force && !(st & SP_STATUS_OQ_EMPTY)))
         return sp_drv_drain(d, 0);

@@ -3,11 +3,12 @@
  * sp_driver.h - the host driver of the stratprof block.
  *
  * Configures every mode the block has, reloads the hash's S-box, starts,
- * stops and flushes it, drains the output queue from the interrupt handler
- * or by polling, decodes the messages and hands each to a sink, and reads
- * the accounting counters through a snapshot, checking the conservation
- * laws of docs/spec.md section 7.  It reaches the block only through the
- * HAL (sp_hal.h).
+ * stops and flushes it, drains its messages from the interrupt handler or
+ * by polling - through the MSG_* registers, or from the message ring in
+ * system memory (spec 8.8) - decodes them and folds each into a count table
+ * or hands it to a sink, and reads the accounting counters through a
+ * snapshot, checking the conservation laws of docs/spec.md section 7.  It
+ * reaches the block only through the HAL (sp_hal.h).
  *
  * The core is C99 with no malloc, no stdio and no globals, so it builds for
  * a soft core: the caller owns sp_drv_t.  A configuration the build cannot
@@ -25,14 +26,35 @@
 #include "sp_acc.h"
 #include "sp_config.h"
 #include "sp_regs.h"
+#include "sp_ring.h"
 #include "sp_tuple.h"
 
 /* What the block was built with, read from PARAMS and PARAMS2. */
 typedef struct sp_drv_build {
     unsigned word_bits, table_aw, ways_log2_max, tag_bits_max, oq_aw, assoc_k;
     unsigned count_bits, miss_bits, acc_bits, filter_n;
+    unsigned ring_aw; /* log2 of the largest message ring; 0: the build has none */
     int opt_tagged, opt_cr, opt_htp;
 } sp_drv_build_t;
+
+/*
+ * The message ring (spec 8.8): the block writes every message into ENTRIES
+ * entries of SP_RING_ENTRY_BYTES(word_bits) bytes each (sp_ring.h), and the
+ * driver reads them with plain loads, touching the registers twice a drain
+ * (RING_WP, RING_RP) instead of three to five times a message.  The caller
+ * owns the memory and keeps it while the ring is configured.
+ */
+typedef struct sp_drv_ring {
+    void *mem;          /* the ring as the processor reads it; NULL: no ring,
+                           messages through MSG_HEAD (the register path) */
+    uint32_t bus_addr;  /* the same memory as the block's bus master sees it
+                           (RING_BASE): differs from mem behind an IOMMU or on
+                           a bus with another address map; a multiple of
+                           entries x entry size */
+    uint32_t entries;   /* RING_SIZE: a power of two, 1..2^RING_AW */
+    uint32_t watermark; /* RING_WATERMARK: the interrupt at this many unread
+                           entries, 1..entries */
+} sp_drv_ring_t;
 
 /* A run-time configuration: every register the block has for it. */
 typedef struct sp_drv_config {
@@ -41,6 +63,7 @@ typedef struct sp_drv_config {
     unsigned watermark;      /* interrupt at this many queued messages, 1..depth */
     int drop_policy;         /* 1: drop tuples when the queue is full; 0: stall */
     int use_irq;             /* 1: drain from sp_drv_isr(); 0: the caller polls */
+    sp_drv_ring_t ring;      /* ring.mem = NULL: the register path */
 } sp_drv_config_t;
 
 /* Result codes; SP_DRV_OK is 0, everything else leaves the reason in d->err. */
@@ -72,37 +95,47 @@ typedef void (*sp_drv_sink_fn)(void *user, const sp_message_t *msg);
 
 /*
  * A tuple count table the drain loop folds into with no call per message:
- * the interrupt handler's fast path (the paper budgets 30 cycles a message,
- * interrupt share included).  The caller owns the slots (a power of two);
- * at most 3/4 of them fill, so a probe stays short.  A tuple that finds no
- * room goes to the sink instead and is counted in spilled, so nothing is
- * lost: the table plus the spilled messages are the whole profile.
+ * the interrupt handler's fast path.  The caller owns the slots (a power of
+ * two); at most 3/4 of the tuples' places fill, so a probe stays short.  A
+ * message the table does not take goes to the sink instead and is counted in
+ * spilled, so nothing is lost: the table plus the spilled messages are the
+ * whole profile.
+ *
+ * On a 32-bit build a tuple takes one slot, and a probe compares two 32-bit
+ * words and the tag: no 64-bit step on a 32-bit processor.  On a 64-bit
+ * build it takes two adjacent slots, the first as below with the words' low
+ * halves, the second with their high halves in word0 and word1 and tag 0, so
+ * a walk over the slots that skips tag 0 meets every tuple once;
+ * sp_drv_count_tuple() decodes either.
  */
 typedef struct sp_drv_count {
-    /* The tuple as one compare: word0 << 32 | word1 on a 32-bit build (key2
-     * unused), word0 and word1 on a 64-bit one; sp_drv_count_tuple() decodes. */
-    uint64_t key, key2;
-    uint64_t count;
-    uint32_t tag;  /* 8 + kind (MSG_HEAD bits 31..28); 0 = free slot */
+    uint32_t word0, word1; /* the tuple's words (their low halves on a 64-bit build) */
+    uint32_t tag;          /* 8 + kind (MSG_HEAD bits 31..28); 0 = free slot */
+    uint32_t count;        /* never wraps: a message that would carry it past
+                              2^32 - 1 is spilled instead (counts.overflowed) */
 } sp_drv_count_t;
 
 typedef struct sp_drv_counts {
     sp_drv_count_t *slots;
-    uint32_t shift;          /* 64 - log2(slots): the hash keeps the top bits */
+    uint32_t shift;          /* 32 - log2(places): the hash keeps its top bits */
     uint32_t mask;           /* slots - 1 */
-    uint32_t limit;          /* most tuples it may hold (3/4 of the slots) */
+    uint32_t limit;          /* most tuples it may hold: 3/4 of the places
+                                (the slots; pairs of them on a 64-bit build) */
     uint32_t room;           /* tuples it may still take: it holds limit - room */
-    uint64_t spilled;        /* messages that found the table full */
-    uint64_t spilled_count;  /* the counts they carried */
-    int wide;                /* keys of a 64-bit build (set by sp_drv_set_counts) */
+    uint64_t spilled;        /* messages it did not take, and their counts: */
+    uint64_t spilled_count;  /*   a new tuple with no room, or a full count */
+    uint64_t overflowed;     /* of those, messages whose tuple's count was full */
+    int wide;                /* laid out for a 64-bit build (sp_drv_set_counts) */
 } sp_drv_counts_t;
 
 /* Empties T over SLOTS[NSLOTS]; NSLOTS must be a power of two, 4..2^31.
- * Returns 0, or -1 when NSLOTS is not (T is unusable then). */
+ * Returns 0, or -1 when NSLOTS is not (T is unusable then).  A 64-bit build
+ * halves the places when sp_drv_set_counts() takes T. */
 int sp_drv_counts_init(sp_drv_counts_t *t, sp_drv_count_t *slots, uint32_t nslots);
 /* Forgets every tuple; keeps the slots. */
 void sp_drv_counts_clear(sp_drv_counts_t *t);
-/* The tuple a used slot E of T holds (E->tag != 0). */
+/* The tuple a used slot E of T holds (E->tag != 0; on a 64-bit build E[1]
+ * is read too). */
 void sp_drv_count_tuple(const sp_drv_counts_t *t, const sp_drv_count_t *e, sp_tuple_t *out);
 
 /* The accounting counters of one snapshot, extended to 64 bits. */
@@ -119,17 +152,25 @@ typedef struct sp_drv {
     sp_drv_counts_t *counts;  /* fold here first (NULL: every message to the sink) */
     uint32_t poll_limit;      /* STATUS polls before E_TIMEOUT (default 1,000,000) */
     int running;
+    uint32_t ring_rp;         /* RING_RP as the driver last wrote it (ring path) */
     /* statistics */
-    uint64_t messages;        /* decoded and handed to the sink */
+    uint64_t messages;        /* decoded: folded into the table or handed to the sink */
     uint64_t interrupts;      /* sp_drv_isr() calls that found work */
     uint64_t isr_messages;    /* messages drained inside the handler */
     uint64_t drop_irqs;       /* IRQ_STATUS.DROP seen (EV_DROPPED has the number) */
+    uint64_t ring_invalid;    /* ring entries inside [RING_RP, RING_WP) whose head had
+                                 no VALID: each is skipped, counted here and reported
+                                 as E_PROTOCOL in err */
+    uint64_t ring_bus_errors; /* the ring turned off by a bus error (ERR_CODE BUS):
+                                 the driver went on through MSG_HEAD */
     /* narrow accounting counters widened across snapshots */
     uint64_t acc_raw[SP_ACC_COUNT], acc_wide[SP_ACC_COUNT];
     sp_drv_error_t err;
 } sp_drv_t;
 
-/* Reads and checks ID, VERSION, PARAMS and PARAMS2; the block is left as it is. */
+/* Reads and checks ID, VERSION, PARAMS and PARAMS2; the block is left as it
+ * is.  A ring found on is taken as the register path's (cfg.ring.mem = NULL:
+ * the driver has no view of its memory) until sp_drv_configure(). */
 int sp_drv_init(sp_drv_t *d, const sp_hal_t *hal);
 /* Messages go to SINK(USER, msg) from now on (NULL: counted and dropped). */
 void sp_drv_set_sink(sp_drv_t *d, sp_drv_sink_fn sink, void *user);
@@ -145,25 +186,37 @@ void sp_drv_config_default(const sp_drv_t *d, sp_drv_config_t *c);
  * (SP_DRV_E_CONFIG); writes nothing. */
 int sp_drv_check_config(sp_drv_t *d, const sp_drv_config_t *c);
 /* Checks, then writes every configuration register (the block must be stopped;
- * a configuration write clears the counter table). */
+ * a configuration write clears the counter table).  A ring that was on is
+ * drained and turned off first; C's ring, if any, is programmed (base, size,
+ * watermark) and turned on last. */
 int sp_drv_configure(sp_drv_t *d, const sp_drv_config_t *c);
 /* Writes the 256 S-box entries and reads them back (block stopped). */
 int sp_drv_load_sbox(sp_drv_t *d, const uint8_t sbox[256]);
 
+/* Sets ENABLE, with IRQ_ENABLE.WATERMARK (register path) or IRQ_ENABLE.RING
+ * (ring path) when use_irq. */
 int sp_drv_start(sp_drv_t *d);
-/* Clears ENABLE and waits until the block is idle, draining meanwhile. */
+/* Clears ENABLE and waits until the block is idle, draining meanwhile; on the
+ * ring path until every message is in memory and drained. */
 int sp_drv_stop(sp_drv_t *d);
-/* Block stopped: emits every A_k entry and drains until the flush is done. */
+/* Block stopped: emits every A_k entry and drains until the flush is done
+ * (ring path: until IRQ_STATUS.FLUSH_DONE, its last message in memory). */
 int sp_drv_flush(sp_drv_t *d);
 /* Block stopped: zeroes the counter table (its counts go to COUNT_DISCARDED). */
 int sp_drv_clear_table(sp_drv_t *d);
 
-/* Pops up to MAX messages (0: all that are queued now); returns how many. */
+/* Takes up to MAX messages (0: all there are now) and returns how many it
+ * decoded.  Register path: reads OQ_FILL, then pops through MSG_HEAD.  Ring
+ * path: reads RING_WP once, folds every entry from its RING_RP up to it
+ * straight from memory, writes RING_RP once. */
 size_t sp_drv_drain(sp_drv_t *d, size_t max);
-/* The interrupt handler: drains what is queued (at least the watermark's worth
- * when the watermark raised it), clears the sticky causes, acknowledges. */
+/* The interrupt handler: drains what there is (at least the watermark's
+ * worth when the watermark raised it), clears the sticky DROP and ERROR,
+ * acknowledges.  A ring a bus error turned off is drained, recorded
+ * (ring_bus_errors, err) and left for the register path. */
 void sp_drv_isr(sp_drv_t *d);
-/* Polling mode: drains when the queue has reached the watermark (or FORCE). */
+/* Polling mode: drains when the queue (ring) has reached its watermark, or
+ * whenever there is something with FORCE. */
 size_t sp_drv_poll(sp_drv_t *d, int force);
 
 /* Convergent profiling: entry ENTRY of the block's PC filter stops (VALID = 1)

@@ -44,6 +44,12 @@ const char *sp_drv_reg_name(uint32_t off, char *buf, size_t len)
     case SP_REG_MSG_W0_HI: return "MSG_W0_HI";
     case SP_REG_MSG_W1_LO: return "MSG_W1_LO";
     case SP_REG_MSG_W1_HI: return "MSG_W1_HI";
+    case SP_REG_RING_CTRL: return "RING_CTRL";
+    case SP_REG_RING_BASE: return "RING_BASE";
+    case SP_REG_RING_SIZE: return "RING_SIZE";
+    case SP_REG_RING_WP: return "RING_WP";
+    case SP_REG_RING_RP: return "RING_RP";
+    case SP_REG_RING_WATERMARK: return "RING_WATERMARK";
     default: break;
     }
     if (off >= SP_REG_ACC_BASE && off <= SP_REG_LAST && (off & 3u) == 0) {
@@ -82,7 +88,10 @@ char *sp_drv_error_text(const sp_drv_t *d, char *buf, size_t len)
         break;
     }
     case SP_DRV_E_TIMEOUT:
-        snprintf(buf, len, "%s still set after %" PRIu64 " polls of STATUS", field, e->value);
+        /* STATUS bits are waited for to clear, IRQ_STATUS.FLUSH_DONE to be set */
+        snprintf(buf, len, "%s still %s after %" PRIu64 " polls of %s", field,
+                 e->reg == SP_REG_STATUS ? "set" : "not set", e->value,
+                 e->reg == SP_REG_STATUS ? "STATUS" : "IRQ_STATUS");
         break;
     case SP_DRV_E_CONSERVATION:
         snprintf(buf, len, "%s broken: %s (%" PRIu64 " vs %" PRIu64 ")", field, why, e->value, e->lo);

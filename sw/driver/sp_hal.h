@@ -5,7 +5,9 @@
  * The driver touches the block only through these calls: 32-bit register
  * reads and writes at byte offsets of cmodel/include/sp_regs.h, and the
  * enable and acknowledge of the block's interrupt at the processor's
- * interrupt controller.  A backend fills the table: memory-mapped I/O
+ * interrupt controller.  On the ring path (spec 8.8) it also loads the
+ * entries the block wrote into system memory, with plain volatile loads
+ * after ring_sync.  A backend fills the table: memory-mapped I/O
  * (sp_hal_mmio.c, bare metal and soft cores), the C model in-process
  * (sp_hal_model.c), and the Verilator testbench's Wishbone master
  * (verif/tb/sp_drvcheck.cpp), and the SystemC
@@ -17,8 +19,8 @@
 #include <stdint.h>
 
 /* One message of a 32-bit build as read_msg returns it: the two words
- * already as the one 64-bit key the driver's count table compares, and the
- * head beside it (two registers on common ABIs). */
+ * packed in one 64-bit value and the head beside it (two registers on
+ * common 64-bit ABIs). */
 typedef struct sp_hal_msg {
     uint64_t words; /* MSG_W0_LO << 32 | MSG_W1_LO */
     uint32_t head;
@@ -39,6 +41,15 @@ typedef struct sp_hal {
      * (otherwise words is 0).  Exactly the three reads, in that order,
      * in one call: the drain loop's per-message cost is mostly calls. */
     sp_hal_msg_t (*read_msg)(void *ctx);
+    /* Optional (NULL: nothing to do).  The ring path calls it after reading
+     * RING_WP and before loading the entries in [PTR, PTR + BYTES), at most
+     * twice a drain (the ring wraps once): the place for what the platform
+     * needs before the processor may read memory a bus master wrote, such
+     * as invalidating the data cache over the range (memory the block does
+     * not write coherently) or a fence ordering the register read before
+     * the loads (a weakly ordered processor).  The driver never writes the
+     * ring, so no cache line of it is ever dirty. */
+    void (*ring_sync)(void *ctx, const volatile void *ptr, uint32_t bytes);
 } sp_hal_t;
 
 /* ---- memory-mapped I/O ---- */
@@ -49,6 +60,9 @@ typedef struct sp_hal_mmio {
     volatile uint32_t *base;
     void (*irq_enable)(int on);
     void (*irq_ack)(void);
+    /* NULL on coherent memory; see sp_hal_t.ring_sync (no context: a
+     * platform's cache functions take none) */
+    void (*ring_sync)(const volatile void *ptr, uint32_t bytes);
 } sp_hal_mmio_t;
 
 void sp_hal_mmio_init(sp_hal_t *hal, sp_hal_mmio_t *mmio);

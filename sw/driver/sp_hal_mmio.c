@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sp_hal_mmio.c - the driver's HAL on memory-mapped registers (bare metal,
- * soft cores): volatile 32-bit loads and stores at base + offset.
+ * soft cores): volatile 32-bit loads and stores at base + offset, and the
+ * platform's interrupt and cache functions.
  */
 #include "sp_hal.h"
 #include "sp_regs.h"
@@ -41,6 +42,12 @@ static void mmio_irq_ack(void *ctx)
     m->irq_ack();
 }
 
+static void mmio_ring_sync(void *ctx, const volatile void *ptr, uint32_t bytes)
+{
+    sp_hal_mmio_t *m = (sp_hal_mmio_t *)ctx;
+    m->ring_sync(ptr, bytes);
+}
+
 void sp_hal_mmio_init(sp_hal_t *hal, sp_hal_mmio_t *mmio)
 {
     hal->ctx = mmio;
@@ -49,4 +56,5 @@ void sp_hal_mmio_init(sp_hal_t *hal, sp_hal_mmio_t *mmio)
     hal->write32 = mmio_write;
     hal->irq_enable = mmio->irq_enable ? mmio_irq_enable : 0;
     hal->irq_ack = mmio->irq_ack ? mmio_irq_ack : 0;
+    hal->ring_sync = mmio->ring_sync ? mmio_ring_sync : 0;
 }

@@ -55,6 +55,7 @@ void sp_hal_model_init(sp_hal_t *hal, sp_hal_model_t *hm, struct sp_model *model
     hal->write32 = model_write;
     hal->irq_enable = model_irq_enable;
     hal->irq_ack = model_irq_ack;
+    hal->ring_sync = 0; /* the model writes the ring in this process: coherent */
 }
 
 int sp_hal_model_irq_pending(const sp_hal_model_t *hm)

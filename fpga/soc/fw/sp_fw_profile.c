@@ -17,7 +17,7 @@
 
 /* The count table: 3/4 of it (1536 tuples) may fill, more than twice what
  * the workload makes (about 620 tuples reach a message, of some 740
- * distinct); 32 bytes a slot, half the RAM. */
+ * distinct); 16 bytes a slot, a quarter of the RAM. */
 #define SP_FW_SLOTS 2048u
 /* Messages that find the table full (none expected) and the sites the
  * readable profiles rank. */
@@ -27,10 +27,11 @@
 #define SP_FW_TOP_SITES 8u
 #define SP_FW_TOP_VALUES 4u
 
-/* One tuple of the finished profile; 32-bit words (the SoC's block). */
+/* One tuple of the finished profile; 32-bit words (the SoC's block), and
+ * a 32-bit count: no tuple's count can pass the run's tuples, which the
+ * selector counts in 32 bits. */
 typedef struct sp_fw_rec {
-    uint64_t count;
-    uint32_t w0, w1, kind;
+    uint32_t count, w0, w1, kind;
 } sp_fw_rec_t;
 
 /* A site: the records of one <kind, word0>, adjacent once sorted. */
@@ -62,6 +63,8 @@ static struct {
 typedef char sp_fw_spill_fits[SP_FW_SLOTS / 4u * 3u + SP_FW_SPILL <= sizeof sp_fw_p.mem.recs / sizeof(sp_fw_rec_t)
                                   ? 1
                                   : -1];
+/* ... and a record never reaches past the slot it replaces (sp_fw_collect). */
+typedef char sp_fw_rec_fits[sizeof(sp_fw_rec_t) <= sizeof(sp_drv_count_t) ? 1 : -1];
 
 /* ---- the driver's side */
 
@@ -159,7 +162,7 @@ static int sp_fw_site_by_total(const void *pa, const void *pb)
 
 /* The count table's tuples and the spilled ones as records, sorted by tuple
  * with duplicates merged; returns how many.  Record i overlays bytes the
- * table's slot i or an earlier one held (24 bytes against 32), and slot i is
+ * table's slot i or an earlier one held (16 bytes against 16), and slot i is
  * read whole before record i is written, so the walk never reads a slot it
  * has overwritten. */
 static uint32_t sp_fw_collect(void)

@@ -6,12 +6,14 @@
  * into a value profile: with --fold counts the handler folds each message
  * into the driver's tuple count table (sp_drv_counts_t, no call per
  * message), with --fold tnv it hands each to Calder's TNV tables
- * (sw/profile/value).  scripts/drvcost.sh runs it under callgrind,
+ * (sw/profile/value).  With --ring the messages come through the message
+ * ring in memory (spec 8.8; 256 entries, its watermark at 100) instead of
+ * the MSG_* registers.  scripts/drvcost.sh runs it under callgrind,
  * collecting only inside the handler, and subtracts the model's register
  * emulation (a load or a store on real hardware).
  *
- *   sp_drvcost [--fold counts|tnv] TRACE [MAX_TUPLES]
- * prints "drvcost: tuples=T messages=M isr_messages=I interrupts=N reads=R writes=W"
+ *   sp_drvcost [--fold counts|tnv] [--ring] TRACE [MAX_TUPLES]
+ * prints "drvcost: path=P fold=F tuples=T messages=M isr_messages=I interrupts=N reads=R writes=W ..."
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +30,11 @@
 /* Slots of the count table: room for every tuple of the committed excerpts,
  * so the spill path is the exception it is meant to be. */
 #define COUNT_SLOTS (1u << 18)
+/* The ring of --ring, at an address of the block's bus of its own, and its
+ * watermark: the paper's 100 messages per interrupt, as on the register path. */
+#define RING_ENTRIES 256u
+#define RING_BUS 0x80000000u
+#define WATERMARK 100u
 
 static void fold(void *user, const sp_message_t *msg)
 {
@@ -54,27 +61,36 @@ static void isr(void *arg)
 
 int main(int argc, char **argv)
 {
-    int counts_fold = 0;
+    int counts_fold = 0, ring = 0;
     if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-        printf("usage: sp_drvcost [--fold counts|tnv] TRACE [MAX_TUPLES]\n"
+        printf("usage: sp_drvcost [--fold counts|tnv] [--ring] TRACE [MAX_TUPLES]\n"
                "Drains TRACE through the C model with the driver's interrupt handler in the\n"
                "paper's reference configuration, folding each message into the driver's count\n"
-               "table (counts) or Calder's TNV tables (tnv); scripts/drvcost.sh runs it under\n"
-               "callgrind. Prints 'drvcost: tuples=T messages=M ...'.\n");
+               "table (counts) or Calder's TNV tables (tnv), through the MSG_* registers or\n"
+               "(--ring) the message ring; scripts/drvcost.sh runs it under callgrind.\n"
+               "Prints 'drvcost: path=P fold=F tuples=T messages=M ...'.\n");
         return 0;
     }
-    if (argc >= 3 && strcmp(argv[1], "--fold") == 0) {
-        if (strcmp(argv[2], "counts") == 0)
-            counts_fold = 1;
-        else if (strcmp(argv[2], "tnv") != 0) {
-            fprintf(stderr, "sp_drvcost: --fold takes counts or tnv, not '%s'\n", argv[2]);
-            return 2;
+    for (;;) {
+        if (argc >= 3 && strcmp(argv[1], "--fold") == 0) {
+            if (strcmp(argv[2], "counts") == 0)
+                counts_fold = 1;
+            else if (strcmp(argv[2], "tnv") != 0) {
+                fprintf(stderr, "sp_drvcost: --fold takes counts or tnv, not '%s'\n", argv[2]);
+                return 2;
+            }
+            argc -= 2;
+            argv += 2;
+        } else if (argc >= 2 && strcmp(argv[1], "--ring") == 0) {
+            ring = 1;
+            argc--;
+            argv++;
+        } else {
+            break;
         }
-        argc -= 2;
-        argv += 2;
     }
     if (argc < 2 || argc > 3) {
-        fprintf(stderr, "usage: sp_drvcost [--fold counts|tnv] TRACE [MAX_TUPLES]\n");
+        fprintf(stderr, "usage: sp_drvcost [--fold counts|tnv] [--ring] TRACE [MAX_TUPLES]\n");
         return 2;
     }
     uint64_t max = argc == 3 ? strtoull(argv[2], NULL, 10) : 0;
@@ -116,7 +132,20 @@ int main(int argc, char **argv)
         sp_drv_set_sink(&d, fold, &vp);
     }
     sp_drv_config_default(&d, &c);
-    c.watermark = 100; /* the paper's 100 messages per interrupt */
+    c.watermark = WATERMARK; /* the paper's 100 messages per interrupt */
+    uint32_t ring_bytes = RING_ENTRIES * SP_RING_ENTRY_BYTES(p.word_bits);
+    uint8_t *ring_mem = ring ? calloc(1, ring_bytes) : NULL;
+    if (ring) {
+        if (!ring_mem) {
+            fprintf(stderr, "sp_drvcost: no memory for the ring\n");
+            return 1;
+        }
+        sp_model_ring_memory(m, ring_mem, RING_BUS, ring_bytes);
+        c.ring.mem = ring_mem;
+        c.ring.bus_addr = RING_BUS;
+        c.ring.entries = RING_ENTRIES;
+        c.ring.watermark = WATERMARK;
+    }
     if (sp_drv_configure(&d, &c) != 0 || sp_drv_start(&d) != 0) {
         fprintf(stderr, "sp_drvcost: the block refused the configuration\n");
         return 1;
@@ -134,8 +163,8 @@ int main(int argc, char **argv)
     }
     sp_drv_stop(&d);
     sp_drv_drain(&d, 0);
-    printf("drvcost: fold=%s tuples=%llu messages=%llu isr_messages=%llu interrupts=%llu reads=%llu "
-           "writes=%llu tuples_kept=%llu spilled=%llu\n", counts_fold ? "counts" : "tnv",
+    printf("drvcost: path=%s fold=%s tuples=%llu messages=%llu isr_messages=%llu interrupts=%llu reads=%llu "
+           "writes=%llu tuples_kept=%llu spilled=%llu\n", ring ? "ring" : "register", counts_fold ? "counts" : "tnv",
            (unsigned long long)n, (unsigned long long)d.messages, (unsigned long long)d.isr_messages,
            (unsigned long long)d.interrupts, (unsigned long long)hm.reads, (unsigned long long)hm.writes,
            (unsigned long long)(counts_fold ? counts.limit - counts.room : sp_value_ninsns(&vp)),
@@ -144,6 +173,7 @@ int main(int argc, char **argv)
     sp_value_free(&vp);
     sp_profile_free(&spilled);
     free(slots);
+    free(ring_mem);
     free(m);
     return 0;
 }
