@@ -9,7 +9,7 @@
 #                           in $(TRACES), the 2^28-event A_k overflow
 #   make crosscheck TRACE=FILE MODE=HP RATE=256 ENTRIES=2048 [WAYS= TAGBITS=
 #                   ASSOC= SEED= WORDBITS= EVICT= REPLACE= DISCARD=1 DROP=1
-#                   IDLE= DRAIN= TBSEED= MAXTUPLES= WAVES=1 WAVES_FROM= WAVES_TO=]
+#                   IDLE= DRAIN= TBSEED= MAXTUPLES= RING= WAVES=1 WAVES_FROM= WAVES_TO=]
 #
 # Verilator builds go to $(BUILD)/verif/NAME/.  Waves: WAVES=1 writes the
 # block's waves to $(BUILD)/verif/crosscheck.fst; a binary run by hand takes
@@ -108,11 +108,14 @@ $(BIN)/test_verif_harness: $(VERIF_TB_SRCS) verif/tb/sp_dut_standin.cpp verif/tb
 	  $(call verif_dflags,$(call sp_build,full)) $(VERIF_INC) $(filter %.cpp,$^) $(VERIF_LIBS) -o $@
 
 # The host driver on the RTL and on the model, the same excerpt, profiles
-# compared: H[P_256]_2048 + A_16 on the paper's build, the tagged compressor on its.
-$(BIN)/test_verif_driver: verif/driver-test.sh $(if $(wildcard $(VERIF_TOP)),$(VERIF_DIR)/hp/sp_tb_hp $(VERIF_DIR)/tag/sp_tb_tag)
+# compared: H[P_256]_2048 + A_16 on the paper's build, the tagged compressor on
+# its; both again through the message ring, on the full build and (64-bit
+# words) the tiny one.
+DRVCHECK_BUILDS := hp tag full tiny
+$(BIN)/test_verif_driver: verif/driver-test.sh $(if $(wildcard $(VERIF_TOP)),$(foreach b,$(DRVCHECK_BUILDS),$(VERIF_DIR)/$(b)/sp_tb_$(b)))
 	@mkdir -p $(BIN)
-	@printf '#!/bin/sh\ncd "%s" || exit 1\nexec sh verif/driver-test.sh "%s" "%s" "%s"\n' "$(VERIF_ROOT)" \
-	  "$(abspath $(VERIF_DIR)/hp/sp_tb_hp)" "$(abspath $(VERIF_DIR)/tag/sp_tb_tag)" "$(VERIF_TOP)" > $@ && chmod +x $@
+	@printf '#!/bin/sh\ncd "%s" || exit 1\nexec sh verif/driver-test.sh "%s" %s\n' "$(VERIF_ROOT)" "$(VERIF_TOP)" \
+	  "$(foreach b,$(DRVCHECK_BUILDS),$(abspath $(VERIF_DIR)/$(b)/sp_tb_$(b)))" > $@ && chmod +x $@
 
 # `make test` runs the harness self-test, the real-trace cross-checks, the
 # driver check and the scenario suite of every build (about 2 minutes after
@@ -218,7 +221,7 @@ crosscheck: $(XC_BIN)
 	  $(if $(TAGBITS),--tag-bits $(TAGBITS)) $(if $(SEED),--seed $(SEED)) \
 	  $(if $(EVICT),--evict-hits $(EVICT)) $(if $(REPLACE),--replace-misses $(REPLACE)) \
 	  $(if $(DISCARD),--tag-discard) $(if $(DROP),--drop) $(if $(IDLE),--idle $(IDLE)) \
-	  $(if $(DRAIN),--drain $(DRAIN)) $(if $(MAXTUPLES),--max-tuples $(MAXTUPLES)) \
+	  $(if $(DRAIN),--drain $(DRAIN)) $(if $(MAXTUPLES),--max-tuples $(MAXTUPLES)) $(if $(RING),--ring $(RING)) \
 	  $(if $(filter 1,$(WAVES)),--waves $(XC_WAVES)) $(if $(WAVES_FROM),--waves-from $(WAVES_FROM)) \
 	  $(if $(WAVES_TO),--waves-to $(WAVES_TO))
 include verif/formal/formal.mk

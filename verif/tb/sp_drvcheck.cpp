@@ -6,12 +6,16 @@
  * once with the HAL on the model and once with the HAL on the bench's
  * Wishbone master while the RTL takes a tuple per clock.  Under the stall
  * policy the messages do not depend on when software drains, so the two
- * profiles, message counts and accounting snapshots must be equal.
+ * profiles, message counts and accounting snapshots must be equal.  With a
+ * ring (--ring) the driver reads the messages from memory on both: the
+ * model's own, and the bench's system memory the RTL's master writes.
  */
 #include <cinttypes>
 #include <cstdio>
+#include <algorithm>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "sp_suite.h"
 
@@ -55,10 +59,12 @@ struct Outcome {
     ~Outcome() { sp_profile_free(&prof); }
 };
 
-sp_drv_config_t driver_config(sp_drv_t &d, const SpConfig &c)
+sp_drv_config_t driver_config(sp_drv_t &d, const SpConfig &c, uint32_t ring, void *ring_mem)
 {
     sp_drv_config_t k;
     sp_drv_config_default(&d, &k);
+    if (ring)
+        k.ring = sp_drv_ring_t{ring_mem, sp_tb_ring_base, ring, std::max(1u, ring / 2)};
     k.block = c; /* the sp_config_t part of the bench's configuration */
     k.seed = c.seed;
     if (c.watermark)
@@ -69,10 +75,10 @@ sp_drv_config_t driver_config(sp_drv_t &d, const SpConfig &c)
 }
 
 /* Configure, start; the caller streams; then stop, flush, drain, check. */
-bool start_driver(sp_drv_t &d, const SpConfig &c, Outcome &out)
+bool start_driver(sp_drv_t &d, const SpConfig &c, uint32_t ring, void *ring_mem, Outcome &out)
 {
     char buf[256];
-    sp_drv_config_t k = driver_config(d, c);
+    sp_drv_config_t k = driver_config(d, c, ring, ring_mem);
     if ((out.rc = sp_drv_configure(&d, &k)) || (out.rc = sp_drv_start(&d))) {
         out.err = sp_drv_error_text(&d, buf, sizeof buf);
         return false;
@@ -114,12 +120,14 @@ void run_on_model(const sp_params_t &p, const SpCrossOpts &o, Outcome &out)
     sp_hal_model_init(&hal, &hm, m.get());
     sp_drv_t d;
     sp_drv_profile_sink_t sink{&out.prof, 0};
+    std::vector<uint8_t> mem((size_t)o.ring * SP_RING_ENTRY_BYTES(p.word_bits));
+    sp_model_ring_memory(m.get(), mem.data(), sp_tb_ring_base, (uint32_t)mem.size());
     if ((out.rc = sp_drv_init(&d, &hal))) {
         out.err = "sp_drv_init failed on the model";
         return;
     }
     sp_drv_set_sink(&d, sp_drv_sink_profile, &sink);
-    if (!start_driver(d, o.cfg, out))
+    if (!start_driver(d, o.cfg, o.ring, mem.data(), out))
         return;
     struct Handler {
         sp_drv_t *d;
@@ -145,12 +153,15 @@ void run_on_rtl(SpBench &b, const SpCrossOpts &o, Outcome &out)
     sp_hal_t hal{&bh, bench_read, bench_write, bench_irq_enable, nullptr, nullptr};  // no read_msg: three reads per message
     sp_drv_t d;
     sp_drv_profile_sink_t sink{&out.prof, 0};
+    if (o.ring)
+        b.map_memory(sp_tb_ring_base, o.ring * SP_RING_ENTRY_BYTES(b.params.word_bits));
     if ((out.rc = sp_drv_init(&d, &hal))) {
         out.err = "sp_drv_init failed on the RTL";
         return;
     }
     sp_drv_set_sink(&d, sp_drv_sink_profile, &sink);
-    if (!start_driver(d, o.cfg, out))
+    /* the driver reads the entries where the RTL's master wrote them */
+    if (!start_driver(d, o.cfg, o.ring, const_cast<uint8_t *>(b.memory().bytes().data()), out))
         return;
     b.feed(*src, o.idle);
     while (b.feeding()) {
@@ -204,9 +215,9 @@ int sp_driver_check(SpBench &b, const SpCrossOpts &o, const char *name)
     check(rtl.acc.v[SP_ACC_MSG_OUT] == rtl.messages, "RTL: MSG_OUT differs from the messages drained");
     check(rtl.acc.v[SP_ACC_COUNT_OUT] == sp_profile_total(&rtl.prof), "RTL: COUNT_OUT differs from the profile total");
     check(rtl.interrupts > 0, "the RTL run took no interrupt");
-    printf("driver-check: tuples=%" PRIu64 " messages=%" PRIu64 " interrupts model=%" PRIu64 " rtl=%" PRIu64
+    printf("driver-check: path=%s tuples=%" PRIu64 " messages=%" PRIu64 " interrupts model=%" PRIu64 " rtl=%" PRIu64
            " smallest batch model=%" PRIu64 " rtl=%" PRIu64 " cycles=%" PRIu64 " profile=%s\n",
-           model.acc.v[SP_ACC_EV_IN], rtl.messages, model.interrupts, rtl.interrupts,
+           o.ring ? ("ring/" + std::to_string(o.ring)).c_str() : "registers", model.acc.v[SP_ACC_EV_IN], rtl.messages, model.interrupts, rtl.interrupts,
            model.min_batch, rtl.min_batch, b.driver().cycle(),
            sp_profile_equal(&model.prof, &rtl.prof) ? "same" : "DIFFERENT");
     printf("%s: %u passed, %u failed\n", name, passed, failed);

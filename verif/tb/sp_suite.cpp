@@ -1272,6 +1272,12 @@ int sp_crosscheck(SpBench &b, const SpCrossOpts &o)
     try {
         begin(b);
         b.configure(o.cfg);
+        if (o.ring) {
+            /* half full raises the interrupt, as a driver would set it */
+            uint32_t base = sp_tb_ring_base, bytes = o.ring * SP_RING_ENTRY_BYTES(b.params.word_bits);
+            b.map_memory(base, bytes);
+            b.ring_setup(base, o.ring, std::max(1u, o.ring / 2));
+        }
         b.start(o.cfg.drop);
         SpStreamOpts so;
         so.drain = o.drain;

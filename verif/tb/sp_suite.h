@@ -32,6 +32,7 @@ struct SpCrossOpts {
     SpDrain drain = SP_DRAIN_RANDOM;
     double idle = 0.1;
     uint64_t max_tuples = 0;
+    uint32_t ring = 0; /* entries of the message ring the messages go through; 0: MSG_HEAD */
 };
 /* Prints "crosscheck: tuples=T cycles=C messages=M mismatches=X"; returns X.
  * A trace that cannot be opened or read to its end is the user's input, not a
@@ -39,6 +40,9 @@ struct SpCrossOpts {
  * SP_CROSS_BAD_INPUT. */
 enum { SP_CROSS_BAD_INPUT = 2 };
 int sp_crosscheck(SpBench &bench, const SpCrossOpts &o);
+
+/* Where a ring of a one-trace run lies in memory: aligned for the largest ring. */
+constexpr uint32_t sp_tb_ring_base = 0x40000000u;
 
 /* Resets the block, waits out the reset sweep, checks the reset values. */
 void sp_begin(SpBench &b);

@@ -29,7 +29,7 @@ static const char usage[] =
     "usage: " SP_TB_NAME " [--suite quick|long|throughput] [--seed N] [--scale X] [--only TEXT]\n"
     "           [--excerpts DIR] [--traces DIR] [--no-throughput] [--no-background]\n"
     "       " SP_TB_NAME " --trace FILE --mode MODE [block options] [--drop] [--idle P]\n"
-    "           [--drain fast|irq|random|lazy] [--tb-seed N] [--max-tuples N]\n"
+    "           [--drain fast|irq|random|lazy] [--tb-seed N] [--max-tuples N] [--ring N]\n"
     "       " SP_TB_NAME " --driver --trace FILE --mode MODE [the options above]\n"
     "\n"
     "Without --trace, runs the scenario suite on the block this program was built\n"
@@ -39,6 +39,8 @@ static const char usage[] =
     "The block options (--mode --rate --entries --ways --tag-bits --assoc\n"
     "--evict-hits --replace-misses --tag-discard --seed --word-bits) are\n"
     "stratprof run's, with its defaults, ranges and messages ('stratprof run --help').\n"
+    "  --ring N             messages through a message ring of N entries (spec 8.8),\n"
+    "                       a power of two up to the build's 2^RING_AW, not MSG_HEAD\n"
     "  --waves FILE         write the block's waves to FILE (FST, for GTKWave)\n"
     "  --waves-from CYCLE   first cycle written (0)\n"
     "  --waves-to CYCLE     last cycle written (the end)\n"
@@ -183,6 +185,16 @@ int main(int argc, char **argv)
             tb_seed = num("--tb-seed", val());
         else if (a == "--max-tuples")
             xo.max_tuples = num("--max-tuples", val());
+        else if (a == "--ring") {
+            uint64_t n = num("--ring", val());
+            if (p.ring_aw == 0)
+                usage_exit("--ring: this build has no message ring (RING_AW = 0); make crosscheck picks the build");
+            if (n == 0 || (n & (n - 1)) || n > (1u << p.ring_aw))
+                usage_exit(("--ring: " + std::to_string(n) + " is not a power of two in 1.." +
+                            std::to_string(1u << p.ring_aw))
+                               .c_str());
+            xo.ring = (uint32_t)n;
+        }
         else if (cross)
             block_words.push_back(argv[i]);
         else
