@@ -16,7 +16,7 @@ fi
 corners=(
     "simulation top|sp_soc_sim|fpga/soc/sim/sp_soc_sim.v"
     "reference SoC|sp_soc|"
-    "small (rv32i, A_1, 32-bit accounting, no filter)|sp_soc|-GCPU_MULDIV=0 -GCPU_FAST=0 -GBLOCK_ASSOC_K=1 -GBLOCK_ACC_BITS=32 -GBLOCK_FILTER_N=0 -GBLOCK_TABLE_AW=9 -GBLOCK_COUNT_BITS=9"
+    "small (rv32i, A_1, 32-bit accounting, no filter, no ring)|sp_soc|-GCPU_MULDIV=0 -GCPU_FAST=0 -GBLOCK_ASSOC_K=1 -GBLOCK_ACC_BITS=32 -GBLOCK_FILTER_N=0 -GBLOCK_TABLE_AW=9 -GBLOCK_COUNT_BITS=9 -GBLOCK_RING_AW=0"
 )
 pass=0 fail=0
 for c in "${corners[@]}"; do

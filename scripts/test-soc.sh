@@ -2,13 +2,17 @@
 # SPDX-License-Identifier: Apache-2.0
 # test-soc.sh - the SoC demo in Verilator (docs/soc.md): the profiling
 # firmware must end with `soc: ... check=pass` and an error under the
-# reference configuration's 5 %, the same run held to an error bound it
-# cannot meet must fail, an image that never prints a profile must fail,
-# and the self-check firmware (the block against the C model on the core)
-# must find no mismatch.  Arguments: the harness, the profiling image, the
-# self-check image.  Closing line: "test_soc: N passed, N failed".
+# reference configuration's 5 %, on the message ring (the default image)
+# and on the register path (the image that pops through MSG_HEAD; its
+# program lies elsewhere in memory, so some of its loaded values, and so its
+# messages, differ); the same run held to an error bound it cannot meet must
+# fail, an image that never prints a profile must fail, and the self-check
+# firmware (the block against the C model on the core, through the
+# registers and through rings) must find no mismatch.  Arguments: the
+# harness, the profiling image, the register path's image, the self-check
+# image.  Closing line: "test_soc: N passed, N failed".
 set -u
-tb=$1 profile=$2 selfcheck=$3
+tb=$1 profile=$2 regs=$3 selfcheck=$4
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 pass=0 fail=0
@@ -35,6 +39,15 @@ fi
 grep -q '^acc: .*conserved=1$' "$out/uart.txt" && ok || bad "no 'acc: ... conserved=1' line"
 grep -q '^sel: .* lost=0$' "$out/uart.txt" && ok || bad "the selector lost tuples"
 grep -q '^profile: end .* spilled=0 lost=0$' "$out/uart.txt" && ok || bad "the firmware spilled or lost messages"
+grep -q '^config: .* path=ring ring=' "$out/uart.txt" && ok || bad "the default image does not read a ring"
+
+# 1b. the register path: the same profile, through MSG_HEAD
+"$tb" +rom="$regs" --quiet --uart-log "$out/uart_regs.txt" >"$out/run_regs.txt" 2>&1
+rc=$?
+last=$(tail -n 1 "$out/run_regs.txt")
+if [ "$rc" -eq 0 ] && [[ $last =~ $re ]]; then ok; else bad "register-path run: exit $rc, last line '$last'"; fi
+grep -q '^config: .* path=registers$' "$out/uart_regs.txt" && ok || bad "the register-path image reads a ring"
+grep -q '^profile: end .* spilled=0 lost=0$' "$out/uart_regs.txt" && ok || bad "the register path spilled or lost messages"
 
 # 2. the same profile held to a bound it cannot meet: the check must fail
 "$tb" +rom="$profile" --quiet --error-max 0.01 >"$out/tight.txt" 2>&1

@@ -4,7 +4,9 @@
 # fpga/fpga.mk from the repository root.
 #
 #   make soc-sim        run the profiling firmware to completion and check its
-#                       profile (also `make -C fpga sim`); last line `soc: ...`
+#                       profile (also `make -C fpga sim`); last line `soc: ...`;
+#                       SOC_PATH=registers: the image whose handler pops every
+#                       message through MSG_HEAD instead of reading the ring
 #   make soc-selfcheck  run the firmware that compares the block with the C
 #                       model on the core
 #   make soc-lint       Verilator -Wall on fpga/soc/rtl (PicoRV32's own
@@ -30,6 +32,9 @@ SOC_TB       := $(SOC_SIM_DIR)/sp_soc_tb
 SOC_WAVES_OPT := $(if $(filter 1,$(WAVES)),--waves $(SOC_DIR)/soc.fst \
                    $(if $(WAVES_FROM),--waves-from $(WAVES_FROM)) $(if $(WAVES_TO),--waves-to $(WAVES_TO)))
 SOC_MAX_CYCLES ?= 2000000000
+# Which way the profiling firmware reads the block's messages: ring (the
+# block writes them into RAM, spec 8.8) or registers (MSG_HEAD).
+SOC_PATH       ?= ring
 
 include fpga/soc/fw/fw.mk
 
@@ -57,8 +62,11 @@ $(SOC_TB): $(SOC_RTL) $(SOC_BLOCK) rtl/sp_regs.vh fpga/soc/sim/sp_soc_sim.v fpga
 # the simulator's prerequisites name it: the runs are made by a second make.
 soc-sim soc-selfcheck: deps
 	@$(MAKE) --no-print-directory $@-run
-soc-sim-run: $(SOC_TB) $(SOC_FW_PROFILE_HEX)
-	$(SOC_TB) +rom=$(SOC_FW_PROFILE_HEX) --max-cycles $(SOC_MAX_CYCLES) \
+SOC_RUN_HEX := $(if $(filter registers,$(SOC_PATH)),$(SOC_FW_REGS_HEX),$(SOC_FW_PROFILE_HEX))
+soc-sim-run: $(SOC_TB) $(SOC_RUN_HEX)
+	@case "$(SOC_PATH)" in ring|registers) ;; \
+	 *) echo "soc: SOC_PATH=$(SOC_PATH): give ring (the default) or registers"; exit 2;; esac
+	$(SOC_TB) +rom=$(SOC_RUN_HEX) --max-cycles $(SOC_MAX_CYCLES) \
 	  --uart-log $(SOC_DIR)/profile.uart.txt $(SOC_WAVES_OPT)
 
 soc-selfcheck-run: $(SOC_TB) $(SOC_FW_SELFCHECK_HEX)
@@ -69,11 +77,13 @@ soc-lint: deps
 	@scripts/lint-soc.sh "$(PICORV32_DIR)"
 TEST_BINS += scripts/lint-soc.sh
 
-# `make test`: the demo run, its negative checks and the self-check (scripts/test-soc.sh).
-$(BIN)/test_soc: scripts/test-soc.sh $(SOC_TB) $(SOC_FW_PROFILE_HEX) $(SOC_FW_SELFCHECK_HEX)
+# `make test`: the demo run on both paths, its negative checks and the
+# self-check (scripts/test-soc.sh).
+$(BIN)/test_soc: scripts/test-soc.sh $(SOC_TB) $(SOC_FW_PROFILE_HEX) $(SOC_FW_REGS_HEX) $(SOC_FW_SELFCHECK_HEX)
 	@mkdir -p $(BIN)
-	@printf '#!/bin/sh\nexec "%s/scripts/test-soc.sh" "%s" "%s" "%s"\n' "$(abspath .)" \
-	  "$(abspath $(SOC_TB))" "$(abspath $(SOC_FW_PROFILE_HEX))" "$(abspath $(SOC_FW_SELFCHECK_HEX))" >$@
+	@printf '#!/bin/sh\nexec "%s/scripts/test-soc.sh" "%s" "%s" "%s" "%s"\n' "$(abspath .)" \
+	  "$(abspath $(SOC_TB))" "$(abspath $(SOC_FW_PROFILE_HEX))" "$(abspath $(SOC_FW_REGS_HEX))" \
+	  "$(abspath $(SOC_FW_SELFCHECK_HEX))" >$@
 	@chmod +x $@
 TEST_BINS += $(BIN)/test_soc
 include fpga/soc/synth/synth.mk

@@ -4,7 +4,11 @@
 # little-endian words, one a line, the first at 0x00100000).  Included by
 # the top Makefile from the repository root; `make soc-fw` builds both.
 #
-#   $(BUILD)/soc/fw/sp_fw_profile.{elf,hex}    the workload profiled (default)
+#   $(BUILD)/soc/fw/sp_fw_profile.{elf,hex}    the workload profiled (default): the
+#                                              block writes its messages into a ring
+#                                              in RAM (spec 8.8), the handler reads it
+#   $(BUILD)/soc/fw/sp_fw_profile_regs.{elf,hex}  the same, the handler popping every
+#                                              message through MSG_HEAD (the register path)
 #   $(BUILD)/soc/fw/sp_fw_selfcheck.{elf,hex}  the block against the C model
 #
 # SP_FW_SCALE=N sets the workload's length (sp_fw_workload.h; `make clean`
@@ -34,6 +38,13 @@ SP_FW_CPPFLAGS := -I$(SP_FW_DIR) -Icmodel/include -Isw/driver \
 # picolibc's printf without floating point; the start-up is ours.
 SP_FW_LDFLAGS  := -march=rv32im -mabi=ilp32 --specs=picolibc.specs -DPICOLIBC_INTEGER_PRINTF_SCANF \
                   -nostartfiles -T$(SP_FW_DIR)/sp_fw.ld -Wl,--gc-sections -Wl,--no-warn-rwx-segments
+# The profiling image's message ring: its entries (SP_FW_RING, a power of two
+# up to the SoC block's 2^RING_AW), and the unread entries that interrupt
+# the core: half of it, so that a handler drains 512 messages at once and
+# the output queue behind the ring still has its 256 slots for the time the
+# core takes to come.  The register path's image is built with no ring.
+SP_FW_RING_ENTRIES   := 1024
+SP_FW_RING_WATERMARK := 512
 # The self-check image holds a C model no larger than the SoC's block.
 SP_FW_MODEL_DEFS := -DSP_FW_SELFCHECK -DSP_MAX_TABLE_AW=11 -DSP_MAX_OQ_AW=8 -DSP_MAX_ASSOC_K=16
 
@@ -45,12 +56,17 @@ SP_FW_SELFCHECK_SRCS := $(SP_FW_COMMON_SRCS) $(SP_FW_DIR)/sp_fw_selfcheck.c sw/d
 
 sp_fw_objs = $(patsubst %,$(SP_FW_OUT)/$(1)/%.o,$(basename $(2)))
 SP_FW_PROFILE_OBJS   := $(call sp_fw_objs,profile,$(SP_FW_PROFILE_SRCS))
+SP_FW_REGS_OBJS      := $(call sp_fw_objs,profile_regs,$(SP_FW_PROFILE_SRCS))
 SP_FW_SELFCHECK_OBJS := $(call sp_fw_objs,selfcheck,$(SP_FW_SELFCHECK_SRCS))
 
 # The images by name, for the simulation's rules (fpga/soc/soc.mk).
 SOC_FW_PROFILE_HEX   := $(SP_FW_OUT)/sp_fw_profile.hex
+SOC_FW_REGS_HEX      := $(SP_FW_OUT)/sp_fw_profile_regs.hex
 SOC_FW_SELFCHECK_HEX := $(SP_FW_OUT)/sp_fw_selfcheck.hex
-SP_FW_HEX := $(SOC_FW_PROFILE_HEX) $(SOC_FW_SELFCHECK_HEX)
+SP_FW_HEX := $(SOC_FW_PROFILE_HEX) $(SOC_FW_REGS_HEX) $(SOC_FW_SELFCHECK_HEX)
+# what selects each image's path (the self-check runs both)
+SP_FW_RING_DEFS  := -DSP_FW_RING=$(SP_FW_RING_ENTRIES) -DSP_FW_RING_WATERMARK=$(SP_FW_RING_WATERMARK)
+SP_FW_REGS_DEFS  := -DSP_FW_RING=0 -DSP_FW_RING_WATERMARK=0
 
 .PHONY: soc-fw sp-fw-toolchain
 soc-fw: $(SP_FW_HEX)
@@ -60,21 +76,23 @@ sp-fw-toolchain:
 	@command -v $(SP_FW_CC) >/dev/null || { echo "fw: $(SP_FW_CC) not found (scripts/deps.sh installs gcc-riscv64-unknown-elf and picolibc-riscv64-unknown-elf)"; exit 1; }
 	@$(SP_FW_CC) -print-file-name=picolibc.specs | grep -q / || { echo "fw: picolibc for $(SP_FW_CC) not found (scripts/deps.sh installs picolibc-riscv64-unknown-elf)"; exit 1; }
 
-$(SP_FW_OUT)/profile/%.o: %.c | sp-fw-toolchain
-	@mkdir -p $(dir $@)
-	$(SP_FW_CC) $(SP_FW_CPPFLAGS) $(SP_FW_CFLAGS) -MMD -MP -c $< -o $@
-$(SP_FW_OUT)/profile/%.o: %.S | sp-fw-toolchain
-	@mkdir -p $(dir $@)
-	$(SP_FW_CC) $(SP_FW_CPPFLAGS) $(SP_FW_CFLAGS) -MMD -MP -c $< -o $@
-$(SP_FW_OUT)/selfcheck/%.o: %.c | sp-fw-toolchain
-	@mkdir -p $(dir $@)
-	$(SP_FW_CC) $(SP_FW_CPPFLAGS) $(SP_FW_MODEL_DEFS) $(SP_FW_CFLAGS) -MMD -MP -c $< -o $@
-$(SP_FW_OUT)/selfcheck/%.o: %.S | sp-fw-toolchain
-	@mkdir -p $(dir $@)
-	$(SP_FW_CC) $(SP_FW_CPPFLAGS) $(SP_FW_MODEL_DEFS) $(SP_FW_CFLAGS) -MMD -MP -c $< -o $@
+# $(call sp_fw_compile,FOLDER,DEFINES): the objects of one image
+define sp_fw_compile
+$(SP_FW_OUT)/$(1)/%.o: %.c | sp-fw-toolchain
+	@mkdir -p $$(dir $$@)
+	$(SP_FW_CC) $(SP_FW_CPPFLAGS) $(2) $(SP_FW_CFLAGS) -MMD -MP -c $$< -o $$@
+$(SP_FW_OUT)/$(1)/%.o: %.S | sp-fw-toolchain
+	@mkdir -p $$(dir $$@)
+	$(SP_FW_CC) $(SP_FW_CPPFLAGS) $(2) $(SP_FW_CFLAGS) -MMD -MP -c $$< -o $$@
+endef
+$(eval $(call sp_fw_compile,profile,$(SP_FW_RING_DEFS)))
+$(eval $(call sp_fw_compile,profile_regs,$(SP_FW_REGS_DEFS)))
+$(eval $(call sp_fw_compile,selfcheck,$(SP_FW_MODEL_DEFS) $(SP_FW_RING_DEFS)))
 
 $(SP_FW_OUT)/sp_fw_profile.elf: $(SP_FW_PROFILE_OBJS) $(SP_FW_DIR)/sp_fw.ld
 	$(SP_FW_CC) $(SP_FW_LDFLAGS) -Wl,-Map=$(@:.elf=.map) $(SP_FW_PROFILE_OBJS) -o $@
+$(SP_FW_OUT)/sp_fw_profile_regs.elf: $(SP_FW_REGS_OBJS) $(SP_FW_DIR)/sp_fw.ld
+	$(SP_FW_CC) $(SP_FW_LDFLAGS) -Wl,-Map=$(@:.elf=.map) $(SP_FW_REGS_OBJS) -o $@
 $(SP_FW_OUT)/sp_fw_selfcheck.elf: $(SP_FW_SELFCHECK_OBJS) $(SP_FW_DIR)/sp_fw.ld
 	$(SP_FW_CC) $(SP_FW_LDFLAGS) -Wl,-Map=$(@:.elf=.map) $(SP_FW_SELFCHECK_OBJS) -o $@
 

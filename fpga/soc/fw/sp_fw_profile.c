@@ -7,6 +7,11 @@
  * (the lines the simulation harness parses: docs in sp_soc_tb.cpp), the
  * value and edge profiles people read, the cost, the accounting and the
  * selector's counters, and checks that every tuple is accounted for.
+ *
+ * The block writes its messages into a ring in RAM (spec 8.8) of
+ * SP_FW_RING entries, which the handler reads with loads; built with
+ * SP_FW_RING = 0 (fw.mk's register-path image), the handler pops every
+ * message through MSG_HEAD instead.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +29,9 @@
 #define SP_FW_SPILL 256u
 #define SP_FW_SITES 512u
 #define SP_FW_TICK_HZ 100u
+#if !defined(SP_FW_RING) || !defined(SP_FW_RING_WATERMARK)
+#error "SP_FW_RING, SP_FW_RING_WATERMARK: fpga/soc/fw/fw.mk sets them"
+#endif
 #define SP_FW_TOP_SITES 8u
 #define SP_FW_TOP_VALUES 4u
 
@@ -58,6 +66,13 @@ static struct {
     sp_fw_site_t sites[SP_FW_SITES];
     uint32_t checksum[8];
 } sp_fw_p;
+
+#if SP_FW_RING
+/* The ring, naturally aligned (spec 8.8): the block's bus addresses are the
+ * core's, so the processor reads it where the block writes it. */
+static sp_ring_entry32_t sp_fw_ring[SP_FW_RING]
+    __attribute__((aligned(SP_FW_RING * sizeof(sp_ring_entry32_t))));
+#endif
 
 /* A full table and a full spill buffer fit where the slots were. */
 typedef char sp_fw_spill_fits[SP_FW_SLOTS / 4u * 3u + SP_FW_SPILL <= sizeof sp_fw_p.mem.recs / sizeof(sp_fw_rec_t)
@@ -333,10 +348,20 @@ int sp_fw_profile(void)
     cfg.drop_policy = 0;
     cfg.use_irq = 1;
     cfg.watermark = 1u << (b->oq_aw - 1u);
+#if SP_FW_RING
+    cfg.ring.mem = sp_fw_ring;
+    cfg.ring.bus_addr = (uint32_t)(uintptr_t)sp_fw_ring;
+    cfg.ring.entries = SP_FW_RING;
+    cfg.ring.watermark = SP_FW_RING_WATERMARK;
+#endif
     if ((rc = sp_drv_configure(d, &cfg)))
         return sp_fw_drv_error("configure", rc);
-    printf("config: H[P_%u]_%u watermark=%u drop=%d irq=%d\n", cfg.block.rate, 1u << cfg.block.index_bits,
-           cfg.watermark, cfg.drop_policy, cfg.use_irq);
+    printf("config: H[P_%u]_%u watermark=%u drop=%d irq=%d path=%s", cfg.block.rate, 1u << cfg.block.index_bits,
+           cfg.watermark, cfg.drop_policy, cfg.use_irq, cfg.ring.mem ? "ring" : "registers");
+    if (cfg.ring.mem)
+        printf(" ring=%lu@%08lx ring_watermark=%lu", (unsigned long)cfg.ring.entries,
+               (unsigned long)cfg.ring.bus_addr, (unsigned long)cfg.ring.watermark);
+    printf("\n");
     sp_fw_on_block_irq(sp_fw_block_isr, d);
 
     uint32_t lo = (uint32_t)(uintptr_t)__workload_start, hi = (uint32_t)(uintptr_t)__workload_end;
@@ -367,7 +392,7 @@ int sp_fw_profile(void)
     }
     SP_FW_SEL(SP_SOC_SEL_CTRL) = 0;
     /* The rest drains here, not in the handler: the two would interleave
-     * their reads of the message window. */
+     * their reads of the message window (or of the ring). */
     sp_fw_irq_line(SP_SOC_IRQ_BLOCK, 0);
     rc = sp_drv_stop(d);
     uint64_t t1 = sp_fw_time(), h1 = sp_fw_irq_cycles();

@@ -10,7 +10,11 @@
  * stall policy the message sequence depends on the tuple sequence alone
  * (spec section 11), so the two are compared message by message, in order,
  * as they come.  The model keeps its state across the configurations as the
- * block does, so the accounting counters compare as they are.
+ * block does, so the accounting counters compare as they are.  Some
+ * configurations send the messages through a message ring (spec 8.8): the
+ * block's in RAM, written by its bus master, the model's in another array;
+ * their drivers read the messages from there, and once both are idle the
+ * two arrays must hold the same bytes.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,23 +53,37 @@ typedef struct sp_fw_sc_config {
     unsigned sampler, rate, assoc;
     unsigned drain; /* drain both every this many tuples; 0: only when one stalls */
     int filter;     /* stop the first value site with PC filter entry 0 (convergent profiling) */
+    unsigned ring;  /* entries of the message ring the messages go through; 0: MSG_HEAD */
 } sp_fw_sc_config_t;
 
 /* HP with and without A_16, the random samplers with a fixed seed, and P,
- * at rates low enough for many messages.  Two are drained only when they
+ * at rates low enough for many messages.  Some are drained only when they
  * stall, so both output queues fill: the block's port holds the selector's
- * register (READY low) and the model answers STALLED. */
+ * register (READY low) and the model answers STALLED; through a ring, the
+ * ring fills first and the queue behind it. */
+#define SP_FW_SC_RING 64u /* the largest ring of the configurations below */
 static const sp_fw_sc_config_t sp_fw_sc_configs[] = {
-    {"H[P_16]_2048", SP_SAMPLER_HP, 16, 0, SP_FW_SC_DRAIN, 0},
-    {"H[P_8]_2048+A_16", SP_SAMPLER_HP, 8, 1, 0, 0},
-    {"R_4", SP_SAMPLER_R, 4, 0, 0, 0},
-    {"H[R_8]_2048+A_16", SP_SAMPLER_HR, 8, 1, SP_FW_SC_DRAIN, 0},
-    {"P_32", SP_SAMPLER_P, 32, 0, SP_FW_SC_DRAIN, 0},
-    {"H[P_16]_2048+filter", SP_SAMPLER_HP, 16, 0, SP_FW_SC_DRAIN, 1},
+    {"H[P_16]_2048", SP_SAMPLER_HP, 16, 0, SP_FW_SC_DRAIN, 0, 0},
+    {"H[P_8]_2048+A_16", SP_SAMPLER_HP, 8, 1, 0, 0, 0},
+    {"R_4", SP_SAMPLER_R, 4, 0, 0, 0, 0},
+    {"H[R_8]_2048+A_16", SP_SAMPLER_HR, 8, 1, SP_FW_SC_DRAIN, 0, 0},
+    {"P_32", SP_SAMPLER_P, 32, 0, SP_FW_SC_DRAIN, 0, 0},
+    {"H[P_16]_2048+filter", SP_SAMPLER_HP, 16, 0, SP_FW_SC_DRAIN, 1, 0},
+    {"H[P_16]_2048+ring", SP_SAMPLER_HP, 16, 0, SP_FW_SC_DRAIN, 0, SP_FW_SC_RING},
+    {"H[P_8]_2048+A_16+ring", SP_SAMPLER_HP, 8, 1, 0, 0, 16},
+    {"R_4+ring", SP_SAMPLER_R, 4, 0, 0, 0, 4},
 };
 
 /* The site the filter configuration stops: the stream's first value site. */
 #define SP_FW_SC_FILTER_PC 0x00100400u
+
+/* The two rings, each aligned to the largest ring's bytes (spec 8.8): the
+ * block's, which its bus master writes (the core's addresses are the bus's),
+ * and the model's. */
+static sp_ring_entry32_t sp_fw_sc_ring_block[SP_FW_SC_RING]
+    __attribute__((aligned(SP_FW_SC_RING * sizeof(sp_ring_entry32_t))));
+static sp_ring_entry32_t sp_fw_sc_ring_model[SP_FW_SC_RING]
+    __attribute__((aligned(SP_FW_SC_RING * sizeof(sp_ring_entry32_t))));
 
 static struct {
     sp_model_t model;
@@ -216,8 +234,24 @@ static int sp_fw_sc_run(const sp_fw_sc_config_t *c, uint32_t *seed, uint32_t tup
     cfg.seed = 0x2F6B1A55u;
     cfg.drop_policy = 0;
     cfg.use_irq = 0;
+    if (c->ring) {
+        /* the same bytes in both before the run, so that all of them compare after */
+        for (unsigned i = 0; i < SP_FW_SC_RING; i++) {
+            sp_ring_entry32_t z = {0, 0, 0, 0x5AFE0000u + i};
+            sp_fw_sc_ring_block[i] = z;
+            sp_fw_sc_ring_model[i] = z;
+        }
+        cfg.ring.entries = c->ring;
+        cfg.ring.watermark = c->ring / 2u;
+        cfg.ring.mem = sp_fw_sc_ring_block;
+        cfg.ring.bus_addr = (uint32_t)(uintptr_t)sp_fw_sc_ring_block;
+    }
     if ((rc = sp_drv_configure(blk, &cfg)))
         return sp_fw_sc_fail("configure block", blk, rc);
+    if (c->ring) {
+        cfg.ring.mem = sp_fw_sc_ring_model;
+        cfg.ring.bus_addr = (uint32_t)(uintptr_t)sp_fw_sc_ring_model;
+    }
     if ((rc = sp_drv_configure(ref, &cfg)))
         return sp_fw_sc_fail("configure model", ref, rc);
     uint64_t msgs0 = ref->messages;
@@ -279,6 +313,20 @@ static int sp_fw_sc_run(const sp_fw_sc_config_t *c, uint32_t *seed, uint32_t tup
         return sp_fw_sc_fail("flush model", ref, rc);
     sp_fw_sc_drain(1, 1);
     sp_fw_sc_leftover();
+    if (c->ring) {
+        /* both idle: the block's memory image is the model's */
+        uint32_t words = 0;
+        const uint32_t *x = (const uint32_t *)sp_fw_sc_ring_block, *y = (const uint32_t *)sp_fw_sc_ring_model;
+        for (unsigned i = 0; i < SP_FW_SC_RING * 4u; i++)
+            words += x[i] != y[i];
+        printf("ring: config=%s entries=%u RING_WP block=%lu model=%lu words_differ=%lu\n", c->name, c->ring,
+               (unsigned long)SP_FW_REG_BLOCK(SP_REG_RING_WP), (unsigned long)sp_reg_read(&sp_fw_sc.model, SP_REG_RING_WP),
+               (unsigned long)words);
+        if (words || SP_FW_REG_BLOCK(SP_REG_RING_WP) != sp_reg_read(&sp_fw_sc.model, SP_REG_RING_WP)) {
+            printf("mismatch: config=%s the rings differ\n", c->name);
+            sp_fw_sc.mismatches++;
+        }
+    }
     if (c->filter) {
         /* the stopped site's executions: the same count on both sides, and some */
         uint32_t hb = 0, hm = 0;
@@ -347,6 +395,7 @@ int sp_fw_selfcheck(void)
     p.opt_htp = (unsigned)b->opt_htp;
     p.acc_bits = b->acc_bits;
     p.filter_n = b->filter_n;
+    p.ring_aw = b->ring_aw;
     printf("model: bytes=%lu W=%u table_aw=%u oq_aw=%u assoc_k=%u count_bits=%u acc_bits=%u\n",
            (unsigned long)sizeof(sp_model_t), p.word_bits, p.table_aw, p.oq_aw, p.assoc_k, p.count_bits, p.acc_bits);
     if (p.table_aw > SP_MAX_TABLE_AW || p.oq_aw > SP_MAX_OQ_AW || p.assoc_k > SP_MAX_ASSOC_K ||
@@ -356,6 +405,8 @@ int sp_fw_selfcheck(void)
                SP_MAX_TABLE_AW, SP_MAX_OQ_AW, SP_MAX_ASSOC_K);
         return 1;
     }
+    sp_model_ring_memory(&sp_fw_sc.model, (uint8_t *)sp_fw_sc_ring_model,
+                         (uint32_t)(uintptr_t)sp_fw_sc_ring_model, sizeof sp_fw_sc_ring_model);
     sp_hal_model_init(&sp_fw_sc.hal_model, &sp_fw_sc.hm, &sp_fw_sc.model);
     if ((rc = sp_drv_init(ref, &sp_fw_sc.hal_model)))
         return sp_fw_sc_fail("init model", ref, rc);

@@ -153,14 +153,22 @@ uint32_t sp_fw_ticks(void)
 /* One tick per period that has passed.  The core may latch the line while
  * CMP is being moved, so an entry that finds the time not yet due is a
  * leftover and counts nothing; a handler that fell behind re-enters at once
- * (the line stays up) until it has caught up. */
+ * (the line stays up) until it has caught up.  The handler runs a hundred
+ * times a second, so it reads one word of the time, not both: the distance
+ * to the deadline is far below 2^31 clocks, and the low words' difference
+ * gives it.  CMP's high word is written only when it changes, before the
+ * low one (so CMP never passes through a value below the new one). */
 static void sp_fw_tick(void)
 {
-    if (sp_fw_time_raw() < sp_fw_tick_next)
+    uint32_t next_lo = (uint32_t)sp_fw_tick_next;
+    if ((int32_t)(SP_FW_TIMER(SP_SOC_TIMER_LO) - next_lo) < 0)
         return;
     sp_fw_tick_count++;
-    sp_fw_tick_next += sp_fw_tick_period;
-    sp_fw_timer_cmp(sp_fw_tick_next);
+    uint64_t next = sp_fw_tick_next + sp_fw_tick_period;
+    sp_fw_tick_next = next;
+    if ((uint32_t)(next >> 32) != (uint32_t)((next - sp_fw_tick_period) >> 32))
+        SP_FW_TIMER(SP_SOC_TIMER_CMP_HI) = (uint32_t)(next >> 32);
+    SP_FW_TIMER(SP_SOC_TIMER_CMP_LO) = (uint32_t)next;
 }
 
 /* The core's own lines mean the firmware is broken: say where, and stop

@@ -3,7 +3,8 @@
  * sp_soc.v - a small RISC-V system that profiles its own program:
  * PicoRV32, a UART, a timer, system registers, the selector that forms
  * tuples from the core's retired instructions, and the stratprof block on
- * the bus with its interrupt on a core IRQ line (docs/soc.md).
+ * the bus with its interrupt on a core IRQ line, writing its messages into
+ * a ring in the data RAM, which it shares with the core (docs/soc.md).
  *
  * The two memories are outside, on PicoRV32's native interface, because
  * the boards differ there: the simulation and the ECP5 build use
@@ -161,10 +162,34 @@ module sp_soc #(
 
     assign rom_valid_o = mem_valid && sel_rom && !we;
     assign rom_addr_o  = mem_addr[23:0];
-    assign ram_valid_o = mem_valid && sel_ram;
-    assign ram_addr_o  = mem_addr[19:0];
-    assign ram_wdata_o = mem_wdata;
-    assign ram_wstrb_o = mem_wstrb;
+
+    // ---- the data RAM, shared with the block's message-ring master
+    wire        ring_cyc, ring_stb, ring_we, ring_ack, ring_err, cpu_ram_ready;
+    wire [31:0] ring_adr, ring_dat;
+    wire [3:0]  ring_sel;
+    wire        unused_ring_we = ring_we;  // the master only writes
+
+    sp_soc_ram_arb ram_arb (
+        .clk_i      (clk_i),
+        .rst_i      (rst_i),
+        .cpu_valid_i(mem_valid && sel_ram),
+        .cpu_ready_o(cpu_ram_ready),
+        .cpu_addr_i (mem_addr[19:0]),
+        .cpu_wdata_i(mem_wdata),
+        .cpu_wstrb_i(mem_wstrb),
+        .blk_cyc_i  (ring_cyc),
+        .blk_stb_i  (ring_stb),
+        .blk_adr_i  (ring_adr),
+        .blk_dat_i  (ring_dat),
+        .blk_sel_i  (ring_sel),
+        .blk_ack_o  (ring_ack),
+        .blk_err_o  (ring_err),
+        .ram_valid_o(ram_valid_o),
+        .ram_ready_i(ram_ready_i),
+        .ram_addr_o (ram_addr_o),
+        .ram_wdata_o(ram_wdata_o),
+        .ram_wstrb_o(ram_wstrb_o)
+    );
 
     // ---- UART (PicoSoC's simpleuart): DIV at +0, DATA at +4
     wire        uart_div_sel = mem_valid && sel_uart && mem_addr[3:2] == 2'd0;
@@ -272,14 +297,14 @@ module sp_soc #(
         .wb_ack_o     (block_ack),
         .wb_dat_o     (block_rdata),
         .irq_o        (block_irq),
-        .ring_cyc_o   (),
-        .ring_stb_o   (),
-        .ring_we_o    (),
-        .ring_adr_o   (),
-        .ring_dat_o   (),
-        .ring_sel_o   (),
-        .ring_ack_i   (1'b0),
-        .ring_err_i   (1'b0),
+        .ring_cyc_o   (ring_cyc),
+        .ring_stb_o   (ring_stb),
+        .ring_we_o    (ring_we),
+        .ring_adr_o   (ring_adr),
+        .ring_dat_o   (ring_dat),
+        .ring_sel_o   (ring_sel),
+        .ring_ack_i   (ring_ack),
+        .ring_err_i   (ring_err),
         /* verilator lint_off PINCONNECTEMPTY */
         .obs_drop_o   (),  // test-bench observation ports of the block
         .obs_fsm_o    ()
@@ -320,7 +345,7 @@ module sp_soc #(
         .leds_o          (leds_o)
     );
 
-    assign mem_ready = (sel_ram && ram_ready_i) || (sel_rom && rom_ready_i) ||
+    assign mem_ready = (sel_ram && cpu_ram_ready) || (sel_rom && rom_ready_i) ||
                        (sel_uart && uart_ready) || (sel_timer && timer_ready) ||
                        (sel_sel && sel_ready) || (sel_block && block_ack) ||
                        (sel_sys && sys_ready) || no_device_ready_q;
