@@ -52,9 +52,11 @@ import builds  # noqa: E402  (rtl/builds.toml: the block's build configurations 
 # stratified sampler (spec 5.5) as docs/results.md evaluates it:
 # H[TP_300]_2048 with 4-bit tags, 9-bit counts for rates up to 512, 24 bits
 # an entry.  The paper rows are the settings for small FPGAs (32-bit
-# accounting, no PC filter); the last is the full-feature build.
+# accounting, no PC filter), one of them with the message ring; the last is
+# the full-feature build.
 ROWS = [("hp_a1", 2048 * 8), ("hp_a16", 2048 * 8), ("tag_a1", 2048 * 14), ("tag_a16", 2048 * 14),
-        ("htp_a1", 2048 * 24), ("paper", 2048 * 8), ("paper_a16", 2048 * 8), ("full", 4096 * 46)]
+        ("htp_a1", 2048 * 24), ("paper", 2048 * 8), ("paper_a16", 2048 * 8), ("paper_ring", 2048 * 8),
+        ("full", 4096 * 46)]
 BUILDS = builds.load()
 # (name, title, parameters of sp_stratprof, the paper's table bits)
 CONFIGS = [(name, BUILDS[name]["title"], BUILDS[name]["params"], bits) for name, bits in ROWS]
