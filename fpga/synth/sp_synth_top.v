@@ -38,7 +38,9 @@ module sp_synth_top #(
     // accounting counter width
     parameter ACC_BITS      = 64,
     // entries of the PC filter
-    parameter FILTER_N      = 8
+    parameter FILTER_N      = 8,
+    // log2 of the largest message ring; 0: no ring
+    parameter RING_AW       = 0
 ) (
     input  wire clk_i,
     input  wire rst_i,
@@ -46,9 +48,12 @@ module sp_synth_top #(
     input  wire sdi_i,
     output wire sdo_o
 );
-    // tuple valid, kind, two words, then cyc, stb, we, address, data, select
-    localparam IN_BITS = 1 + 3 + 2 * WORD_BITS + 3 + 12 + 32 + 4;
-    localparam OUT_BITS = 1 + 1 + 32 + 1 + 1 + 8;
+    // tuple valid, kind, two words, then cyc, stb, we, address, data, select,
+    // then the ring master's ack and err
+    localparam IN_BITS = 1 + 3 + 2 * WORD_BITS + 3 + 12 + 32 + 4 + 2;
+    // ready, ack, data, irq, drop, fsm, then the ring master's cyc, stb, we,
+    // address, data, select
+    localparam OUT_BITS = 1 + 1 + 32 + 1 + 1 + 8 + 3 + 32 + 32 + 4;
 
     reg  [IN_BITS-1:0]  in_q;
     reg                 out_q;
@@ -64,7 +69,7 @@ module sp_synth_top #(
         .WORD_BITS(WORD_BITS), .TABLE_AW(TABLE_AW), .WAYS_LOG2_MAX(WAYS_LOG2_MAX),
         .TAG_BITS_MAX(TAG_BITS_MAX), .COUNT_BITS(COUNT_BITS), .MISS_BITS(MISS_BITS),
         .OPT_TAGGED(OPT_TAGGED), .OPT_CR(OPT_CR), .OPT_HTP(OPT_HTP), .ASSOC_K(ASSOC_K), .OQ_AW(OQ_AW),
-        .TQ_AW(TQ_AW), .ACC_BITS(ACC_BITS), .FILTER_N(FILTER_N)
+        .TQ_AW(TQ_AW), .ACC_BITS(ACC_BITS), .FILTER_N(FILTER_N), .RING_AW(RING_AW)
     ) u_block (
         .clk_i         (clk_i),
         .rst_i         (rst_i),
@@ -83,7 +88,15 @@ module sp_synth_top #(
         .wb_dat_o      (out_w[2 +: 32]),
         .irq_o         (out_w[34]),
         .obs_drop_o    (out_w[35]),
-        .obs_fsm_o     (out_w[36 +: 8])
+        .obs_fsm_o     (out_w[36 +: 8]),
+        .ring_cyc_o    (out_w[44]),
+        .ring_stb_o    (out_w[45]),
+        .ring_we_o     (out_w[46]),
+        .ring_adr_o    (out_w[47 +: 32]),
+        .ring_dat_o    (out_w[79 +: 32]),
+        .ring_sel_o    (out_w[111 +: 4]),
+        .ring_ack_i    (in_q[55 + 2 * WORD_BITS]),
+        .ring_err_i    (in_q[56 + 2 * WORD_BITS])
     );
 
     assign sdo_o = out_q;

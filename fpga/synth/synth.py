@@ -675,7 +675,9 @@ def shortfall(results):
 def tool_version(cmd):
     try:
         out = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                             text=True, timeout=60).stdout.strip().splitlines()
+                             text=True, timeout=600).stdout.strip().splitlines()
+        # YoWASP's tools say on their first run that they are being compiled
+        out = [line for line in out if not line.startswith("Preparing to run")]
         return out[0] if out else cmd[0]
     except (OSError, subprocess.TimeoutExpired):
         return "%s not installed" % cmd[0]
