@@ -90,10 +90,12 @@ module sp_regs #(
     // events for IRQ_STATUS
     input  wire          drop_i,
     input  wire          flush_done_i,
-    // the message ring (sp_ring): the write pointer now and after this clock,
-    // and a write that ended with a bus error, at this address
+    // the message ring (sp_ring): the write pointer, the pointer one entry
+    // on, the pop that steps it at this clock's edge, and a write that ended
+    // with a bus error, at this address
     input  wire [RAW:0]  ring_wp_i,
-    input  wire [RAW:0]  ring_wp_next_i,
+    input  wire [RAW:0]  ring_wp1_i,
+    input  wire          ring_pop_i,
     input  wire          ring_err_i,
     input  wire [31:0]   ring_err_adr_i,
     // configuration
@@ -346,14 +348,20 @@ module sp_regs #(
     // IRQ_STATUS.RING: RING_WP - RING_RP >= RING_WATERMARK, registered from
     // the next values of all three, so that it is exact in every clock
     reg            ring_level_q;
-    // a RING_RP write moves the pointer forward by at most the fill, and a
-    // RING_WATERMARK write with the ring on stays within its size (the wait
-    // cycle works these out, with the write pointer of that clock)
-    wire [RAW:0]   ring_v    = dat_q[RAW:0];
+    // A RING_RP write moves the pointer forward by at most the fill, and a
+    // RING_WATERMARK write with the ring on stays within its size.  The
+    // move, and whether the value is past the pointers' range, are worked
+    // out in the request cycle (RING_RP and the size change only by the
+    // bus, so they are the wait cycle's too); the fill is registered every
+    // clock, with the write pointer of the clock before, which is never
+    // more than the wait cycle's and never less than any the processor has
+    // read (a RING_WP read is registered in its request cycle, before this
+    // write's).  The wait cycle compares two flip-flops.
     wire [31:0]    ring_v32  = {15'd0, dat_q[16:0]};
-    wire [RAW:0]   ring_fill = (ring_wp_i - ring_rp_q) & ring_pmask_q;
-    wire           rp_ok     = RING_AW > 0 && ring_v32 <= {{(31 - RAW){1'b0}}, ring_pmask_q} &&
-                               ((ring_v - ring_rp_q) & ring_pmask_q) <= ring_fill;
+    reg  [RAW:0]   ring_move_q;   // (value - RING_RP) mod 2 x RING_SIZE
+    reg            ring_vhi_q;    // value > 2 x RING_SIZE - 1
+    reg  [RAW:0]   ring_fill_q;   // RING_WP - RING_RP mod 2 x RING_SIZE, a clock late
+    wire           rp_ok     = RING_AW > 0 && !ring_vhi_q && ring_move_q <= ring_fill_q;
     wire           wm_ok     = !(ring_en_q && ring_v32 > {{(31 - RAW){1'b0}}, ring_size_q});
 
     // Error code of the write (E_NONE: accepted), in the model's check order.
@@ -765,6 +773,8 @@ module sp_regs #(
                 adr_q  <= wb_adr_i;
                 dat_q  <= wb_dat_i;
                 chk_q  <= value_checks(wb_dat_i);
+                ring_move_q <= (wb_dat_i[RAW:0] - ring_rp_q) & ring_pmask_q;
+                ring_vhi_q  <= {15'd0, wb_dat_i[16:0]} > {{(31 - RAW){1'b0}}, ring_pmask_q};
                 dok_q  <= value_ok(value_checks(wb_dat_i));
                 sel_q  <= targets(wb_adr_i);
                 ok_q   <= 1'b0;
@@ -832,7 +842,10 @@ module sp_regs #(
         if (ring_err_i) ring_en_q <= 1'b0;
         if (eff_q[W_RRP]) ring_rp_q <= dat_q[RAW:0];
         if (ring_clear) ring_rp_q <= {(RAW + 1){1'b0}};
-        ring_level_q <= ((ring_wp_next_i - ring_rp_d) & ring_pmask_d) >= ring_wm_d;
+        // the level from RING_WP after this edge: worked out for a pop and
+        // for none, the pop (the memory's ack) choosing at the end
+        ring_level_q <= ring_pop_i ? ring_level_pop : ring_level_stay;
+        ring_fill_q  <= (ring_wp_i - ring_rp_q) & ring_pmask_q;
         if (!HAVE_RING) begin
             ring_en_q    <= 1'b0;
             ring_level_q <= 1'b0;
@@ -884,6 +897,11 @@ module sp_regs #(
     wire [RAW:0]   ring_pmask_d = eff_q[W_RSIZE] ? {dat_q[RAW-1:0], 1'b0} - {{RAW{1'b0}}, 1'b1} : ring_pmask_q;
     wire [RAW:0]   ring_wm_d    = eff_q[W_RWM] ? dat_q[RAW:0] : ring_wm_q;
     wire [RAW:0]   ring_rp_d    = ring_clear ? {(RAW + 1){1'b0}} : eff_q[W_RRP] ? dat_q[RAW:0] : ring_rp_q;
+    // RING_WP after this edge without a pop (0 when the ring's place or size
+    // is written, which never meets a pop: the ring is off then)
+    wire [RAW:0]   ring_wp_stay = ring_clear ? {(RAW + 1){1'b0}} : ring_wp_i;
+    wire           ring_level_stay = ((ring_wp_stay - ring_rp_d) & ring_pmask_d) >= ring_wm_d;
+    wire           ring_level_pop  = ((ring_wp1_i - ring_rp_d) & ring_pmask_d) >= ring_wm_d;
     // RING_SIZE x the entry size - 1: the low bits a ring's base must leave 0
     wire [31:0]    ring_bytes_d = ({{(31 - RAW){1'b0}}, ring_size_d} << RING_LOG2E) - 32'd1;
 
@@ -939,6 +957,7 @@ module sp_regs #(
     localparam [NW-1:0] ONE_NW = 1;
     wire [NSEL-1:0] a_targets = targets(adr_q);                 // the access's decode, from its address
     wire [NW-1:0]   a_ok      = value_ok(value_checks(dat_q));  // ... and its data
+    wire [RAW:0]    a_fill    = (ring_wp_i - ring_rp_q) & ring_pmask_q;  // the ring's fill now
     // the per-target acceptance and the error code agree on every write
     always @(posedge clk_i) begin
         if (!rst_i && wwait_q && wb_cyc_i) assert ((eff_d != {NW{1'b0}}) == (write_code(adr_q) == E_NONE));
@@ -991,7 +1010,19 @@ module sp_regs #(
             if (eff_q[W_RWM]) assert (dat_q[31:17] == 15'd0 && dat_q[16:0] != 17'd0 && dat_q[16:0] <= RING_LIMIT &&
                                       wm_ok);
             if (eff_q[W_RRP]) assert (dat_q[31:17] == 15'd0 && rp_ok);
+            // a write's move and range, from the request cycle, are still
+            // those of its value, and in any access's wait and ack cycles
+            // the fill register is the fill of this clock or of the clock
+            // before (one pop between): the pointers have not been written
+            // for two clocks then
+            if (we_q && (mixing || wwait_q || ack_q))
+                assert (ring_move_q == ((dat_q[RAW:0] - ring_rp_q) & ring_pmask_q) &&
+                        ring_vhi_q == (ring_v32 > {{(31 - RAW){1'b0}}, ring_pmask_q}));
+            if (wwait_q || ack_q)
+                assert (ring_fill_q <= a_fill && a_fill - ring_fill_q <= {{RAW{1'b0}}, 1'b1});
             if (eff_q[W_RCTRL] && dat_q[0]) assert (!ring_bad_q);
+            // a pop never meets a write of the ring's place or size
+            if (ring_pop_i) assert (!ring_clear);
             // IRQ_STATUS.RING is exact in every clock
             assert (ring_level_q == (((ring_wp_i - ring_rp_q) & ring_pmask_q) >= ring_wm_q));
         end

@@ -16,7 +16,12 @@
  *
  * The ring is naturally aligned (sp_regs refuses to turn it on otherwise),
  * so an entry's address is the base with the entry number in its low bits:
- * no adder, and no address outside the ring.  Pointers count entries
+ * no adder, and no address outside the ring.  The address is not
+ * registered: what it is made of (RING_BASE, RING_WP, the write's number)
+ * holds still while a write is on the bus, so a few gates from those
+ * registers give it, and no 32 flip-flops repeat it.  The data is: it comes
+ * from the output queue's block RAM, whose read is slow (about 6 ns on an
+ * ECP5), and must not run on through the memory's write path.  Pointers count entries
  * modulo twice the ring's size, so full and empty differ without a spare
  * entry: the ring is full when the pointers differ in the size's bit alone.
  */
@@ -41,9 +46,9 @@ module sp_ring #(
     input  wire               head_valid_i,
     input  wire [MW-1:0]      head_i,
     output wire               pop_o,      // the head is in memory: pop it
-    // the write pointer, now and after this clock
+    // the write pointer, and the pointer one entry on (what a pop makes it)
     output wire [RING_AW:0]   wp_o,
-    output wire [RING_AW:0]   wp_next_o,
+    output wire [RING_AW:0]   wp1_o,
     output wire               full_o,     // RING_WP - RING_RP = RING_SIZE
     output wire               active_o,   // an entry is being written
     output wire               err_o,      // a write ended with ERR at this clock's edge
@@ -109,6 +114,10 @@ module sp_ring #(
 
     // ---- pointers
     reg  [RING_AW:0]   wp_q;
+    // RING_WP + 1 under the mask, kept beside it: a pop moves one register
+    // into the other, so the memory's ack (which makes the pop) meets no
+    // adder here, and the interrupt level's pop case (sp_regs) needs none
+    reg  [RING_AW:0]   wp1_q;
     wire [RING_AW-1:0] imask = pmask_i[RING_AW:1];   // RING_SIZE - 1
     wire [RING_AW-1:0] index = wp_q[RING_AW-1:0] & imask;
     // the next entry's address: the base with the entry number in its low bits
@@ -120,13 +129,12 @@ module sp_ring #(
     localparam S_IDLE = 1'b0, S_WRITE = 1'b1;
     reg        state_q, state_d;
     reg  [2:0] n_q, n_d;
-    reg [31:0] adr_q, adr_d, dat_q, dat_d;
+    reg [31:0] dat_q, dat_d;
     reg        pop, err;
 
     always @* begin
         state_d = state_q;
         n_d     = n_q;
-        adr_d   = adr_q;
         dat_d   = dat_q;
         pop     = 1'b0;
         err     = 1'b0;
@@ -135,7 +143,6 @@ module sp_ring #(
                 if (enable_i && head_valid_i && !full_o) begin
                     state_d = S_WRITE;
                     n_d     = 3'd0;
-                    adr_d   = entry | write_off(3'd0);
                     dat_d   = write_data(3'd0);
                 end
             S_WRITE:
@@ -148,7 +155,6 @@ module sp_ring #(
                         pop     = 1'b1;
                     end else begin
                         n_d   = n_q + 3'd1;
-                        adr_d = entry | write_off(n_q + 3'd1);
                         dat_d = write_data(n_q + 3'd1);
                     end
                 end
@@ -156,8 +162,9 @@ module sp_ring #(
         endcase
     end
 
-    wire [RING_AW:0] wp_d = clear_i ? {(RING_AW + 1){1'b0}} :
-                            pop ? (wp_q + {{RING_AW{1'b0}}, 1'b1}) & pmask_i : wp_q;
+    wire [RING_AW:0] wp_d  = clear_i ? {(RING_AW + 1){1'b0}} : pop ? wp1_q : wp_q;
+    wire [RING_AW:0] wp1_d = clear_i ? {{RING_AW{1'b0}}, 1'b1} :
+                             pop ? (wp1_q + {{RING_AW{1'b0}}, 1'b1}) & pmask_i : wp1_q;
 
     // Only an entry under way, or one that can start, changes anything: the
     // rest of the time none of it is evaluated (the ring is idle between
@@ -168,28 +175,31 @@ module sp_ring #(
         if (moving) begin
             state_q <= state_d;
             n_q     <= n_d;
-            adr_q   <= adr_d;
             dat_q   <= dat_d;
             wp_q    <= wp_d;
+            wp1_q   <= wp1_d;
         end
         if (rst_i) begin
             state_q <= S_IDLE;
             n_q     <= 3'd0;
             wp_q    <= {(RING_AW + 1){1'b0}};
+            wp1_q   <= {{RING_AW{1'b0}}, 1'b1};
         end
     end
 
     assign pop_o     = pop;
     assign wp_o      = wp_q;
-    assign wp_next_o = moving ? wp_d : wp_q;
+    assign wp1_o     = wp1_q;
     assign active_o  = state_q == S_WRITE;
+    // write n_q of the entry at RING_WP
+    wire [31:0] adr = entry | write_off(n_q);
     assign err_o     = err;
-    assign err_adr_o = adr_q;
+    assign err_adr_o = adr;
 
     assign cyc_o = state_q == S_WRITE;
     assign stb_o = state_q == S_WRITE;
     assign we_o  = 1'b1;
-    assign adr_o = adr_q;
+    assign adr_o = adr;
     assign dat_o = dat_q;
     assign sel_o = 4'hF;
 
@@ -202,14 +212,21 @@ module sp_ring #(
             // below twice the size
             assert (((wp_q - rp_i) & pmask_i) <= size_i);
             assert ((wp_q & ~pmask_i) == {(RING_AW + 1){1'b0}});
+            assert (wp1_q == ((wp_q + {{RING_AW{1'b0}}, 1'b1}) & pmask_i));
             // an entry is written only into the ring, and only while the ring
             // has room for it (the entry under way is not counted yet)
             if (state_q == S_WRITE) begin
                 assert (!full_o);
                 assert (head_valid_i);
                 // the write on the bus is write n_q of the entry at RING_WP
-                assert (n_q <= LAST && adr_q == (entry | write_off(n_q)));
-                assert ((adr_q & ~ring_bytes) == base_i && (base_i & ring_bytes) == 32'd0);
+                assert (n_q <= LAST);
+`ifndef FORMAL
+                // (simulation only: the whole-block proof does not carry
+                // the queue's RAM, whose read is the head; the ring's own
+                // proof checks every word on the bus against the message)
+                assert (dat_q == write_data(n_q));
+`endif
+                assert ((adr & ~ring_bytes) == base_i && (base_i & ring_bytes) == 32'd0);
             end
             // the queue is popped only by the last write's ack
             if (pop) assert (state_q == S_WRITE && ack_i && n_q == LAST);

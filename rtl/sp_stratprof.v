@@ -532,7 +532,7 @@ module sp_stratprof #(
     // =====================================================================
     wire           ring_en, ring_clear, ring_pop, ring_full, ring_active, ring_err;
     wire [31:0]    ring_base, ring_err_adr;
-    wire [RAW:0]   ring_size, ring_pmask, ring_rp, ring_wp, ring_wp_next;
+    wire [RAW:0]   ring_size, ring_pmask, ring_rp, ring_wp, ring_wp1;
     generate
         if (RING_AW > 0) begin : g_ring
             sp_ring #(
@@ -551,7 +551,7 @@ module sp_stratprof #(
                 .head_i      (oq_head),
                 .pop_o       (ring_pop),
                 .wp_o        (ring_wp),
-                .wp_next_o   (ring_wp_next),
+                .wp1_o       (ring_wp1),
                 .full_o      (ring_full),
                 .active_o    (ring_active),
                 .err_o       (ring_err),
@@ -568,7 +568,7 @@ module sp_stratprof #(
         end else begin : g_no_ring
             assign ring_pop     = 1'b0;
             assign ring_wp      = {(RAW + 1){1'b0}};
-            assign ring_wp_next = {(RAW + 1){1'b0}};
+            assign ring_wp1     = {(RAW + 1){1'b0}};
             assign ring_full    = 1'b0;
             assign ring_active  = 1'b0;
             assign ring_err     = 1'b0;
@@ -601,12 +601,18 @@ module sp_stratprof #(
     end
     assign flush_done = (ak_flush_done && !ring_en) || flush_wait_end;
 
-    // the ring's room as the credits see it: RING_WP steps with the pop, the
+    // The ring's room as the credits see it: RING_WP steps with the pop, the
     // credit returns a clock later, so the room is taken from the RING_WP of
-    // the clock before
-    reg  [RAW:0] ring_wp_lag_q;
-    always @(posedge clk_i) ring_wp_lag_q <= ring_wp;
-    wire [RAW:0] ring_room = ring_en ? ring_size - ((ring_wp_lag_q - ring_rp) & ring_pmask) : {(RAW + 1){1'b0}};
+    // the clock before.  It is registered whole, with the RING_RP, RING_SIZE
+    // and its mask of the clock before too, which are this clock's whenever
+    // a snapshot can use them: they change only by bus writes, whose effects
+    // are at least three clocks apart (sp_regs), and CMD.SNAPSHOT is one.  So
+    // its two subtractions lie in a path of their own, not in front of the
+    // snapshot's adder and comparisons.  The enable is this clock's: a bus
+    // error turns the ring off at any clock.
+    reg  [RAW:0] ring_room_q;
+    always @(posedge clk_i) ring_room_q <= ring_size - ((ring_wp - ring_rp) & ring_pmask);
+    wire [RAW:0] ring_room = ring_en ? ring_room_q : {(RAW + 1){1'b0}};
 
     // ---- credits: +1 per tuple taken or flush message; -1 per event or A_k
     // input that ended without a message and per filtered tuple, and -1 per
@@ -681,9 +687,14 @@ module sp_stratprof #(
     wire [17:0] owed_x  = (used_x < free_x) ? used_x : free_x;
     wire        owed_one = snap_sub_q ? (snap_owed_q == 7'd2) : (snap_owed_q == 7'd1);
     // owed_now == 0, told from equality tests alone (this decides the enables);
-    // without a ring the room is the queue's, told from resv_q
-    wire cap_zero   = (RING_AW > 0) ? free_x == 18'd0 : resv_q == OQ_DEPTH;
-    wire cap_one    = (RING_AW > 0) ? free_x == 18'd1 : resv_q == OQ_DEPTH - ONE;
+    // without a ring the room is the queue's, told from resv_q; with one, from
+    // the queue's free slots and the ring's room apart, not from their sum
+    wire room_zero  = ring_room == {(RAW + 1){1'b0}};
+    wire room_one   = ring_room == {{RAW{1'b0}}, 1'b1};
+    wire free_zero  = free_q == {(OQ_AW + 1){1'b0}};
+    wire free_one   = free_q == ONE;
+    wire cap_zero   = (RING_AW > 0) ? free_zero && room_zero : resv_q == OQ_DEPTH;
+    wire cap_one    = (RING_AW > 0) ? (free_one && room_zero) || (free_zero && room_one) : resv_q == OQ_DEPTH - ONE;
     wire flush_on   = reg_flush || flushing;
     wire min_zero   = ak_used == 7'd0 || cap_zero;
     wire min_one    = (ak_used == 7'd1 && !cap_zero) || (cap_one && ak_used != 7'd0);
@@ -812,7 +823,8 @@ module sp_stratprof #(
         .drop_i          (dropped),
         .flush_done_i    (flush_done),
         .ring_wp_i       (ring_wp),
-        .ring_wp_next_i  (ring_wp_next),
+        .ring_wp1_i      (ring_wp1),
+        .ring_pop_i      (ring_pop),
         .ring_err_i      (ring_err),
         .ring_err_adr_i  (ring_err_adr),
         .enable_o        (enable),

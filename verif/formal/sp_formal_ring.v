@@ -57,7 +57,7 @@ module sp_formal_ring #(
     (* anyseq *) wire [RING_AW:0] size, rp;
     (* anyseq *) wire [MW-1:0]    head;
     wire [RING_AW:0] pmask = {size[RING_AW-1:0], 1'b0} - {{RING_AW{1'b0}}, 1'b1};
-    wire [RING_AW:0] wp, wp_next;
+    wire [RING_AW:0] wp;
     wire             pop, full, active, w_err;
     wire [31:0]      err_adr;
     wire             cyc, stb, we;
@@ -80,7 +80,6 @@ module sp_formal_ring #(
         .head_i      (head),
         .pop_o       (pop),
         .wp_o        (wp),
-        .wp_next_o   (wp_next),
         .full_o      (full),
         .active_o    (active),
         .err_o       (w_err),
@@ -200,7 +199,6 @@ module sp_formal_ring #(
             assert (pop == (stb && ack && adr[3:0] == 4'd0));
             if (!f_clear_q) assert (wp == (f_pop_q ? (f_wp_q + 1'b1) & pmask : f_wp_q));
             if (w_err) assert (!pop && err_adr == adr);
-            assert (wp_next == (clear ? {(RING_AW + 1){1'b0}} : pop ? (wp + 1'b1) & pmask : wp));
         end
     end
 
