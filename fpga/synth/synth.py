@@ -808,6 +808,7 @@ SHELL_PARTS = [
     ("system registers: handler-clock counter, exit code, LEDs, bus-miss count", ("sp_soc_sys",)),
     ("timer: 64-bit clock count and compare", ("sp_soc_timer",)),
     ("UART", ("simpleuart",)),
+    ("data RAM's arbiter: the core and the block's ring master", ("sp_soc_ram_arb",)),
     ("flash reader (spimemio, its transfer engine)", ("spimemio", "spimemio_xfer")),
     ("data memory (the four SPRAMs) and its byte writes", ("sp_soc_mem",)),
     ("bus: address decode and read multiplexer", ("sp_soc",)),

@@ -169,27 +169,41 @@ module sp_soc #(
     wire [3:0]  ring_sel;
     wire        unused_ring_we = ring_we;  // the master only writes
 
-    sp_soc_ram_arb ram_arb (
-        .clk_i      (clk_i),
-        .rst_i      (rst_i),
-        .cpu_valid_i(mem_valid && sel_ram),
-        .cpu_ready_o(cpu_ram_ready),
-        .cpu_addr_i (mem_addr[19:0]),
-        .cpu_wdata_i(mem_wdata),
-        .cpu_wstrb_i(mem_wstrb),
-        .blk_cyc_i  (ring_cyc),
-        .blk_stb_i  (ring_stb),
-        .blk_adr_i  (ring_adr),
-        .blk_dat_i  (ring_dat),
-        .blk_sel_i  (ring_sel),
-        .blk_ack_o  (ring_ack),
-        .blk_err_o  (ring_err),
-        .ram_valid_o(ram_valid_o),
-        .ram_ready_i(ram_ready_i),
-        .ram_addr_o (ram_addr_o),
-        .ram_wdata_o(ram_wdata_o),
-        .ram_wstrb_o(ram_wstrb_o)
-    );
+    generate
+        if (BLOCK_RING_AW > 0) begin : g_ram_arb
+            sp_soc_ram_arb ram_arb (
+                .clk_i      (clk_i),
+                .rst_i      (rst_i),
+                .cpu_valid_i(mem_valid && sel_ram),
+                .cpu_ready_o(cpu_ram_ready),
+                .cpu_addr_i (mem_addr[19:0]),
+                .cpu_wdata_i(mem_wdata),
+                .cpu_wstrb_i(mem_wstrb),
+                .blk_cyc_i  (ring_cyc),
+                .blk_stb_i  (ring_stb),
+                .blk_adr_i  (ring_adr),
+                .blk_dat_i  (ring_dat),
+                .blk_sel_i  (ring_sel),
+                .blk_ack_o  (ring_ack),
+                .blk_err_o  (ring_err),
+                .ram_valid_o(ram_valid_o),
+                .ram_ready_i(ram_ready_i),
+                .ram_addr_o (ram_addr_o),
+                .ram_wdata_o(ram_wdata_o),
+                .ram_wstrb_o(ram_wstrb_o)
+            );
+        end else begin : g_ram_core
+            // a block without a ring has no master: the RAM is the core's
+            assign ram_valid_o   = mem_valid && sel_ram;
+            assign cpu_ram_ready = ram_ready_i;
+            assign ram_addr_o    = mem_addr[19:0];
+            assign ram_wdata_o   = mem_wdata;
+            assign ram_wstrb_o   = mem_wstrb;
+            assign ring_ack      = 1'b0;
+            assign ring_err      = 1'b0;
+            wire unused_ring = ^{ring_cyc, ring_stb, ring_adr, ring_dat, ring_sel};
+        end
+    endgenerate
 
     // ---- UART (PicoSoC's simpleuart): DIV at +0, DATA at +4
     wire        uart_div_sel = mem_valid && sel_uart && mem_addr[3:2] == 2'd0;

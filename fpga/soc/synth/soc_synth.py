@@ -149,7 +149,9 @@ def describe(p):
              "%d-bit counts" % p["BLOCK_COUNT_BITS"],
              "A_%d" % p["BLOCK_ASSOC_K"] if p["BLOCK_ASSOC_K"] > 1 else "no A_k (K = 1)",
              "%d-bit accounting" % p["BLOCK_ACC_BITS"],
-             "%d-entry PC filter" % p["BLOCK_FILTER_N"] if p["BLOCK_FILTER_N"] else "no PC filter"]
+             "%d-entry PC filter" % p["BLOCK_FILTER_N"] if p["BLOCK_FILTER_N"] else "no PC filter",
+             "message ring of up to %d entries" % (1 << p["BLOCK_RING_AW"]) if p["BLOCK_RING_AW"]
+             else "no message ring"]
     queues = "queues %d/%d" % (1 << p["BLOCK_OQ_AW"], 1 << p["BLOCK_TQ_AW"])
     if (p["BLOCK_OQ_AW"], p["BLOCK_TQ_AW"]) != (8, 4):
         parts.append(queues)
