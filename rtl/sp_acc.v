@@ -102,6 +102,16 @@ module sp_acc #(
     // EV_IN modulo 2^32
     , output wire [31:0]   f_ev_in_o
 `endif
+`ifdef SP_ASSERT
+    // COUNT_RES_TABLE and COUNT_RES_ASSOC as they will be once the transfers
+    // in the stages are applied (modulo 2^ACC_BITS): sp_stratprof checks
+    // them against what the table and A_k hold
+    , output wire [63:0]   a_res_table_o
+    , output wire [63:0]   a_res_assoc_o
+    // what stage A moves: the S2 message into A_k, and RES_TABLE's change
+    , output wire [HW-1:0] a_to_assoc_o
+    , output wire [31:0]   a_table_step_o
+`endif
 );
 
     // the counters, in the register map's order (enum sp_acc)
@@ -353,6 +363,18 @@ module sp_acc #(
     wire [63:0] d_l2 = inc[COUNT_OUT] + d_res_table + inc[COUNT_RES_ASSOC] +
                        {63'd0, inc_cin[COUNT_RES_ASSOC]} + inc[COUNT_DISCARDED];
     wire l2_step = inc[COUNT_IN] == d_l2;
+    // the resident counts once stages A and B are applied: a clear zeroes
+    // RES_TABLE (with the pipeline empty), a flush message leaves RES_ASSOC
+    // from stage A, everything else passes stage B
+    wire [63:0] a_table_due = acc[COUNT_RES_TABLE*64 +: 64] + {{(62 - HW){table_delta[HW+1]}}, table_delta} +
+                              {{(62 - HW){b_table_q[HW+1]}}, b_table_q};
+    wire [63:0] a_assoc_due = acc[COUNT_RES_ASSOC*64 +: 64] + {{(62 - CW){assoc_delta[CW+1]}}, assoc_delta} +
+                              {{(62 - CW){b_assoc_q[CW+1]}}, b_assoc_q} -
+                              (fl_q ? {{(64 - CW){1'b0}}, ak_count_q} : 64'd0);
+    assign a_res_table_o = clear_q ? 64'd0 : a_table_due & acc_mask;
+    assign a_res_assoc_o = a_assoc_due & acc_mask;
+    assign a_to_assoc_o   = to_assoc ? msg_q : {HW{1'b0}};
+    assign a_table_step_o = {{(30 - HW){table_delta[HW+1]}}, table_delta};
     wire a_event = cnt_q || skip_q || emit_q || res_inc_q || cin_q != {HW{1'b0}} ||
                    disc_q != {HW{1'b0}};
     wire b_event = b_cnt_q || b_skip_q || b_table_q != {(HW + 2){1'b0}} ||

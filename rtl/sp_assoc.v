@@ -8,7 +8,9 @@
  * most recently used.  One stage-1 message per clock; in the same cycle the
  * list shifts and at most one message leaves for the output queue:
  *   hit       the entry moves to the front with count + c, or, if that
- *             exceeds 2^28 - 1, its old count leaves and it restarts at c;
+ *             exceeds 2^COUNT_BITS - 1 (2^28 - 1, MSG_HEAD.COUNT's width, in
+ *             every product build), its old count leaves and it restarts
+ *             at c;
  *   miss      the message goes to the front; if the list was full, the
  *             entry at position k-1 leaves.
  * The tuple comparisons are made two clocks ahead, while the message is
@@ -35,6 +37,8 @@
  * Under `FORMAL (verif/formal/ only) f_flush_moved_o and f_calm_o show the
  * two histories the assertions keep (read with SP_ASSERT; without it they
  * are constants): the whole-block proof relates the pipeline to them.
+ * Under `SP_ASSERT a_held_o is the sum of the counts the entries hold:
+ * sp_stratprof checks it against COUNT_RES_ASSOC at every clock.
  */
 `resetall
 `default_nettype none
@@ -45,8 +49,11 @@ module sp_assoc #(
     parameter WORD_BITS = 32,
     // entries of A_k, 1..64
     parameter ASSOC_K = 16,
-    // width of the incoming stage-1 message counts, below the message count width
-    parameter IN_BITS = 17
+    // width of the incoming stage-1 message counts, below COUNT_BITS
+    parameter IN_BITS = 17,
+    // an entry's count width, IN_BITS + 1..28: 28 (MSG_HEAD.COUNT) but in
+    // verification builds, where a narrower one reaches the overflow rule
+    parameter COUNT_BITS = 28
 ) (
     input  wire          clk_i,
     input  wire          rst_i,
@@ -70,6 +77,10 @@ module sp_assoc #(
     output wire          flushing_o,
     output wire          flush_done_o,
     output wire [6:0]    used_o
+`ifdef SP_ASSERT
+    // the sum of the counts held (at most 64 entries of 2^COUNT_BITS - 1)
+    , output wire [CW+6:0] a_held_o
+`endif
 `ifdef FORMAL
     , output wire [1:0]    f_flush_moved_o
     , output wire [1:0]    f_calm_o
@@ -78,11 +89,16 @@ module sp_assoc #(
 
     localparam TW = 3 + 2 * WORD_BITS;
     localparam K  = ASSOC_K;
-    localparam CW = `SP_MSG_COUNT_BITS;  // a message's count width (MSG_HEAD.COUNT)
+    localparam CW = COUNT_BITS;          // an entry's count
+    localparam MW = `SP_MSG_COUNT_BITS;  // a message's count (MSG_HEAD.COUNT)
 
     initial begin
         if (ASSOC_K < 1 || ASSOC_K > 64) begin
             $error("sp_assoc: ASSOC_K must be 1..64");
+            $finish;
+        end
+        if (COUNT_BITS > MW) begin
+            $error("sp_assoc: COUNT_BITS must be at most %0d", MW);
             $finish;
         end
         if (IN_BITS < 1 || IN_BITS > CW - 1) begin
@@ -90,6 +106,12 @@ module sp_assoc #(
             $finish;
         end
     end
+
+    // the message's count: the entry's, zero-extended
+    wire [CW-1:0]    out_count;
+    wire [MW+CW-1:0] out_count_wide = {{MW{1'b0}}, out_count};
+    assign out_count_o = out_count_wide[MW-1:0];
+    wire unused_out_count_wide = ^out_count_wide[MW+CW-1:MW];
 
     reg  [K-1:0]  valid_q;
     reg           flushing_q;
@@ -173,7 +195,7 @@ module sp_assoc #(
             // an overflow and a victim both hand out the entry as it is
             assign out_valid_o = (in_valid_i && (hit ? ovf : valid_q[0])) || flush_emit;
             assign out_tuple_o = tuple_q;
-            assign out_count_o = count_q;
+            assign out_count   = count_q;
 
             always @(posedge clk_i) begin
                 if (in_valid_i) begin
@@ -193,6 +215,7 @@ module sp_assoc #(
             wire [TW-1:0] unused_ahead = ahead_tuple_i;
 
 `ifdef SP_ASSERT
+            assign a_held_o = valid_q[0] ? {7'd0, count_q} : {(CW + 7){1'b0}};
             always @(posedge clk_i) begin
                 if (!rst_i) begin
                     assert (!(in_valid_i && (flushing_q || flush_start_i)));
@@ -226,7 +249,7 @@ module sp_assoc #(
             reg  [CW-1:0] hit_count_q;
             wire        hit_high_ones = &hit_count_q[CW-1:IN_BITS];
             integer j;
-            // count + c > 2^28 - 1 needs the bits above c's width all ones and a carry
+            // count + c > 2^COUNT_BITS - 1 needs the bits above c's width all ones and a carry
             // out of the low part: a short adder decides the overflow, and the high
             // part of the sum is the high count or its increment (formed in parallel
             // with the low adder), chosen by its carry (below, for position 0).
@@ -267,7 +290,7 @@ module sp_assoc #(
             // a flush hands out position k-1 like a victim, and any_hit is low
             // while it runs
             assign out_tuple_o  = any_hit ? in_tuple_i : tuple_q[K-1];
-            assign out_count_o  = any_hit ? hit_count_q : count_q[K-1];
+            assign out_count    = any_hit ? hit_count_q : count_q[K-1];
             assign used_o       = used_q;
 
             // position 0's new count: with the low adder's carry the last input
@@ -372,6 +395,14 @@ module sp_assoc #(
                     if (hit_q[a] && hit_count_q != count_q[a]) f_counts = 1'b0;
                 end
             end
+            reg [CW+6:0] f_held;
+            integer      h;
+            always @* begin
+                f_held = {(CW + 7){1'b0}};
+                for (h = 0; h < K; h = h + 1)
+                    if (valid_q[h]) f_held = f_held + {7'd0, count_q[h]};
+            end
+            assign a_held_o = f_held;
             always @(posedge clk_i) begin
                 if (!rst_i) begin
                     // a flush runs only with the pipeline empty

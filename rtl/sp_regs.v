@@ -958,6 +958,11 @@ module sp_regs #(
     wire [NSEL-1:0] a_targets = targets(adr_q);                 // the access's decode, from its address
     wire [NW-1:0]   a_ok      = value_ok(value_checks(dat_q));  // ... and its data
     wire [RAW:0]    a_fill    = (ring_wp_i - ring_rp_q) & ring_pmask_q;  // the ring's fill now
+    wire [NCHK-1:0] a_dat_checks = value_checks(dat_q);  // the checks of the value under way
+    // and those of the configuration registers' own values
+    wire [NCHK-1:0] a_table_checks  = value_checks({16'd0, table_q});
+    wire [NCHK-1:0] a_thresh_checks = value_checks({12'd0, thresh_q});
+    wire [NCHK-1:0] a_mode_checks   = value_checks({26'd0, mode_q});
     // the per-target acceptance and the error code agree on every write
     always @(posedge clk_i) begin
         if (!rst_i && wwait_q && wb_cyc_i) assert ((eff_d != {NW{1'b0}}) == (write_code(adr_q) == E_NONE));
@@ -979,6 +984,20 @@ module sp_regs #(
         // a write takes effect in its ack cycle, on the target it names
         if (!rst_i && (eff_q != {NW{1'b0}} || cmd_q != 3'b000 || cfg_q)) assert (ack_q && we_q);
         if (!rst_i) assert ((eff_q & ~sel_q[NW-1:0]) == {NW{1'b0}});
+        // RATE within the build (spec 8.6): the HTP phases a count field
+        // holds are below it, and so are the counts the modes store
+        if (!rst_i) assert (rate_q != 16'd0 && {1'b0, rate_q} <= RATE_LIMIT);
+        if (!rst_i && eff_q[W_RATE]) assert (!a_dat_checks[C_RATE]);
+        // and so for the other configuration registers: the table's shape,
+        // the thresholds and the mode the compressor's state rests on
+        if (!rst_i) assert (!a_table_checks[C_SIZE] && !a_table_checks[C_WAYS] && !a_table_checks[C_TAG] &&
+                            !a_thresh_checks[C_THRESH] && !a_mode_checks[C_MODE]);
+        if (!rst_i && eff_q[W_TABLE]) assert (!a_dat_checks[C_SIZE] && !a_dat_checks[C_WAYS] &&
+                                              !a_dat_checks[C_TAG]);
+        if (!rst_i && eff_q[W_THRESH]) assert (!a_dat_checks[C_THRESH]);
+        if (!rst_i && eff_q[W_MODE]) assert (!a_dat_checks[C_MODE]);
+        // a configuration write that takes effect clears the table with it
+        if (!rst_i) assert (cfg_q == (eff_q[W_MODE] || eff_q[W_RATE] || eff_q[W_TABLE] || eff_q[W_THRESH]));
         // only the bus pops the output queue, in a read's ack cycle: a read
         // under way that saw a head still has it (the ring, which pops it
         // otherwise, is off then)

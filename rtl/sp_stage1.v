@@ -129,6 +129,24 @@ module sp_stage1 #(
     , output wire [EW-1:0]            f_w2_data_o
     // every word of the table, column k's rows from bit k*2^ROW_W*EW
     , output wire [NCOL*(1 << ROW_W)*EW-1:0] f_table_o
+    // the rows whose every column holds 0
+    , output wire [(1 << ROW_W)-1:0]  f_row_zero_o
+`endif
+`ifdef SP_ASSERT
+    // what the table holds once W's write lands: the sum over its entries
+    // of count + miss + rest, which is COUNT_RES_TABLE in the modes that
+    // keep counts of events there (a_counts_o: P, HP, TAG, HTP); known from
+    // the end of the sweep after reset on
+    , output wire [31:0]              a_held_o
+    , output wire                     a_known_o
+    , output wire                     a_counts_o
+    // what W's write changes in that sum (what S2's decision moved)
+    , output wire [31:0]              a_w_delta_o
+`endif
+`ifdef FORMAL
+    // every word of the table has the shape the mode gives it (the fields
+    // the mode does not count are 0; in HTP an Empty entry holds nothing)
+    , output wire                     f_shape_o
 `endif
 );
 
@@ -339,6 +357,12 @@ module sp_stage1 #(
     wire [HW-1:0]    rest_ph_qr = rest_wide[HW-1:0];
     wire [HW-1:0]    own_ph1_qr = own_ph_qr + {{COUNT_BITS{1'b0}}, 1'b1};
     wire unused_ph = ^{own_wide[HW+DW-1:HW], rest_wide[HW+DW-1:HW]};
+`ifdef FORMAL
+    // The whole-block proof cuts the products free (any draw).  Whatever
+    // the draw, a product's high half is a phase below RATE, and HTP keeps
+    // a phase in a count field on that ground: so do the free ones.
+    always @* if (valid_qr) assume (own_ph_qr <= rate_m1_q && rest_ph_qr <= rate_m1_q);
+`endif
     // whether W or W2 holds the newest value of the single-entry modes'
     // entry, and that value (both from registers)
     wire e_w_r  = w_hit_r && w_col_q == col_qr;
@@ -719,15 +743,178 @@ module sp_stage1 #(
     assign f_w_data_o    = w_data_q;
     assign f_w2_col_o    = w2_col_q;
     assign f_w2_data_o   = w2_data_q;
+    genvar fr, fc;
+    generate
+        for (fr = 0; fr < (1 << ROW_W); fr = fr + 1) begin : g_f_row
+            wire [NCOL-1:0] word_zero;
+            for (fc = 0; fc < NCOL; fc = fc + 1) begin : g_f_col
+                assign word_zero[fc] = f_table_o[(fc * (1 << ROW_W) + fr) * EW +: EW] == {EW{1'b0}};
+            end
+            assign f_row_zero_o[fr] = &word_zero;
+        end
+    endgenerate
 `endif
 
 `ifdef SP_ASSERT
+    // ---- the counts the table holds (spec 7: COUNT_RES_TABLE is their sum
+    // in P, HP, TAG and HTP).  An entry holds count + miss + rest: the
+    // fields a mode leaves unused are 0 there, so the sum needs no mode.
+    localparam [31:0] A_COUNT_MASK = (32'd1 << COUNT_BITS) - 32'd1;
+    localparam [31:0] A_MISS_MASK  = (MB > 0) ? (32'd1 << MISS_BITS) - 32'd1 : 32'd0;
+    localparam [31:0] A_REST_MASK  = (RB > 0) ? A_COUNT_MASK : 32'd0;
+    function [31:0] held_in(input [EW-1:0] e);
+        reg [EW+31:0] x;
+        reg           unused_x;
+        begin
+            x       = {32'd0, e};
+            held_in = x[31:0] & A_COUNT_MASK;
+            x       = {32'd0, e} >> M_LSB;
+            held_in = held_in + (x[31:0] & A_MISS_MASK);
+            x       = {32'd0, e} >> R_LSB;
+            held_in = held_in + (x[31:0] & A_REST_MASK);
+            unused_x = ^x[EW+31:32];
+        end
+    endfunction
+    // the words the RAM writes replace this clock: in simulation read from
+    // the arrays, in a proof from the table's formal port
+    wire [NCOL*EW-1:0] a_old;
+    genvar ka;
+    generate
+        for (ka = 0; ka < NCOL; ka = ka + 1) begin : g_a_old
+`ifdef FORMAL
+            assign a_old[ka*EW +: EW] = f_table_o[(ka * (1 << ROW_W) + row_wa) * EW +: EW];
+`else
+            assign a_old[ka*EW +: EW] = g_col[ka].u_col.mem[row_wa];
+`endif
+        end
+    endgenerate
+    reg [31:0] a_gone, a_new;
+    integer    kb;
+    always @* begin
+        a_gone = 32'd0;
+        for (kb = 0; kb < NCOL; kb = kb + 1)
+            if (col_we[kb]) a_gone = a_gone + held_in(a_old[kb*EW +: EW]);
+        a_new = col_we != {NCOL{1'b0}} ? held_in(wr_data) : 32'd0;
+    end
+    wire [31:0] a_held_d = a_held_q + a_new - a_gone;
+    // The sum kept with every write.  The RAMs start with anything in
+    // them, so it is known once the sweep after reset has zeroed every row:
+    // its last write is to the last row.  A proof reads the table whole.
+    reg [31:0] a_held_q;
+    reg        a_known_q;
+    always @(posedge clk_i) begin
+        a_held_q <= a_held_d;
+        if (clear_i && &row_wa && !a_known_q) begin
+            a_known_q <= 1'b1;
+            a_held_q  <= 32'd0;
+        end
+        if (rst_i) begin
+            a_held_q  <= 32'd0;
+            a_known_q <= 1'b0;
+        end
+    end
+`ifdef FORMAL
+    reg [31:0] a_table;
+    integer    kc;
+    always @* begin
+        a_table = 32'd0;
+        for (kc = 0; kc < NCOL * (1 << ROW_W); kc = kc + 1)
+            a_table = a_table + held_in(f_table_o[kc*EW +: EW]);
+    end
+    assign a_held_o  = a_table + a_new - a_gone;
+    assign a_known_o = 1'b1;
+    wire unused_a_known = a_known_q;
+`else
+    assign a_held_o  = a_held_d;
+    assign a_known_o = a_known_q;
+`endif
+    assign a_counts_o  = counts_one;
+    assign a_w_delta_o = clear_i ? 32'd0 : a_new - a_gone;
+
+`ifdef FORMAL
+    // ---- the table's shape in each counting mode, as it will be once W
+    // lands: the fields a mode does not count are 0, a stored count is
+    // below RATE; in HTP an Empty entry holds nothing; the tagged
+    // compressor's ways as the tag_fsm proof assumes and keeps them (an
+    // Empty way's carry below REPLACE_MISSES and no misses, misses below
+    // REPLACE_MISSES)
+    localparam F_V = (HAS_V != 0) ? V_LSB : 0;  // the valid bit, where there is one
+    function shaped(input [EW-1:0] e, input per, input tag, input htp, input [31:0] rate,
+                    input [31:0] replace);
+        reg [31:0]    count, miss, rest;
+        reg [EW+31:0] x;
+        reg           unused_x;
+        begin
+            x        = {32'd0, e};
+            count    = x[31:0] & A_COUNT_MASK;
+            x        = {32'd0, e} >> M_LSB;
+            miss     = x[31:0] & A_MISS_MASK;
+            x        = {32'd0, e} >> R_LSB;
+            rest     = x[31:0] & A_REST_MASK;
+            unused_x = ^x[EW+31:32];
+            shaped   = !(per && (miss != 32'd0 || rest != 32'd0 || count >= rate)) &&
+                       !(tag && (rest != 32'd0 || miss >= replace ||
+                                 (e[F_V] ? count >= rate : (miss != 32'd0 || count >= replace)))) &&
+                       !(htp && (miss != 32'd0 || count >= rate || rest >= rate ||
+                                 (!e[F_V] && (count != 32'd0 || rest != 32'd0))));
+        end
+    endfunction
+    localparam F_N = NCOL * (1 << ROW_W);  // the table's words
+    reg [F_N*EW-1:0] f_next;
+    reg              f_shape;
+    integer          kd;
+    always @* begin
+        for (kd = 0; kd < F_N; kd = kd + 1)
+            f_next[kd*EW +: EW] = (w_en_q && w_col_q == kd / (1 << ROW_W) && w_row_q == kd % (1 << ROW_W))
+                                  ? w_data_q : f_table_o[kd*EW +: EW];
+        f_shape = 1'b1;
+        for (kd = 0; kd < F_N; kd = kd + 1)
+            if (!shaped(f_next[kd*EW +: EW], is_periodic, is_tag, is_htp, {16'd0, rate_i},
+                        {28'd0, replace_misses_i}))
+                f_shape = 1'b0;
+    end
+    assign f_shape_o = f_shape;
+
+`ifdef SP_FORMAL_ASSUME_TABLE
+    // ---- the table proof's property, given (the whole-block proof only,
+    // verif/formal/README.md): an event in S2 decides on the row as the
+    // table will hold it once W lands, and in every mode but TAG, whose
+    // writes may go to another way than the event's entry, the
+    // single-entry path on the event's entry as well
+    wire [NCOL*EW-1:0] f_row_now;
+    genvar kf;
+    generate
+        for (kf = 0; kf < NCOL; kf = kf + 1) begin : g_f_now
+            localparam [COL_W-1:0] KF = kf;
+            assign f_row_now[kf*EW +: EW] = (w_en_q && w_row_q == row_q2 && w_col_q == KF) ? w_data_q :
+                                            f_table_o[(kf * (1 << ROW_W) + row_q2) * EW +: EW];
+        end
+    endgenerate
+    always @* begin
+        if (!rst_i && valid_q2) begin
+            assume (row_fw == f_row_now);
+            if (!is_tag) assume (e_fw == f_row_now[col_q2*EW +: EW]);
+        end
+    end
+`endif
+`endif
+
     always @(posedge clk_i) begin
         if (!rst_i) begin
             // the sweep never overlaps an event or its write, and the bus
             // never writes the seed mid-stream
             assert (!(clear_i && (valid_q2 || valid_qr || s1h_valid_i || w_en_q)));
             assert (!(seed_wr_i && (valid_q2 || valid_qr || s1h_valid_i)));
+            // RATE does not change while events are in flight
+            if (valid_qr || valid_q2) assert (rate_m1_q == rate_h - {{COUNT_BITS{1'b0}}, 1'b1});
+            // HTP's phases (a product's high half) are below RATE, and what
+            // S2 registers of them agrees: a claim brings in both phases + 1
+            if (valid_q2 && is_htp) begin
+                assert (own_ph1_q2 - {{COUNT_BITS{1'b0}}, 1'b1} <= rate_m1_q &&
+                        {1'b0, rest_ph_q2} <= rate_m1_q);
+                assert (claim_in_q2 == own_ph1_q2 + {1'b0, rest_ph_q2});
+                assert (own_ph_reach_q2 == (own_ph1_q2 - {{COUNT_BITS{1'b0}}, 1'b1} >= rate_m1_q));
+            end
         end
     end
 `endif

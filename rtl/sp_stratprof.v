@@ -52,7 +52,8 @@ module sp_stratprof #(
     parameter TQ_AW         = 4,   // log2 of the tuple queue depth
     parameter ACC_BITS      = 64,  // accounting counter width, 32..64
     parameter FILTER_N      = 8,   // entries of the PC filter, 0..16
-    parameter RING_AW       = 16   // log2 of the largest message ring, 0..16; 0: no ring
+    parameter RING_AW       = 16,  // log2 of the largest message ring, 0..16; 0: no ring
+    parameter ASSOC_COUNT_BITS = 28 // A_k's count width: MSG_HEAD.COUNT's 28 (spec 6); COUNT_BITS + 2..27 only to verify its overflow
 ) (
     input  wire                 clk_i,
     input  wire                 rst_i,
@@ -184,6 +185,10 @@ module sp_stratprof #(
         end
         if (RING_AW < 0 || RING_AW > 16) begin
             $error("sp_stratprof: RING_AW must be 0..16");
+            $finish;
+        end
+        if (ASSOC_COUNT_BITS < COUNT_BITS + 2 || ASSOC_COUNT_BITS > `SP_MSG_COUNT_BITS) begin
+            $error("sp_stratprof: ASSOC_COUNT_BITS must be COUNT_BITS + 2..%0d", `SP_MSG_COUNT_BITS);
             $finish;
         end
     end
@@ -397,6 +402,16 @@ module sp_stratprof #(
     wire          s3_valid;
     wire [TW-1:0] s3_tuple;
     wire [HW-1:0] s3_count;
+`ifdef SP_ASSERT
+    // the counts the table holds (W's write included), from the sweep after
+    // reset on; whether the mode keeps counts of events there
+    wire [31:0]   a_table_held, a_w_delta;
+    wire          a_table_known, a_table_counts;
+`endif
+`ifdef FORMAL
+    wire [(1 << ROW_W)-1:0] f_row_zero;  // the table's rows that hold 0
+    wire          f_table_shape;          // its words shaped as the mode has them
+`endif
 
     sp_stage1 #(
         .WORD_BITS    (WORD_BITS),
@@ -440,13 +455,20 @@ module sp_stratprof #(
         .s3_valid_o      (s3_valid),
         .s3_tuple_o      (s3_tuple),
         .s3_count_o      (s3_count)
+`ifdef SP_ASSERT
+        , .a_held_o      (a_table_held)
+        , .a_known_o     (a_table_known)
+        , .a_counts_o    (a_table_counts)
+        , .a_w_delta_o   (a_w_delta)
+`endif
 `ifdef FORMAL
         , .f_s1r_valid_o (f_s1r_valid_o)
         , .f_w_en_o      (f_w_en_o)
         , .f_s2_write_o(), .f_new_entry_o(), .f_wr_col_o(), .f_s2_row_o(), .f_s2_col_o()
         , .f_row_fw_o(), .f_e_fw_o(), .f_s1r_row_o(), .f_row_rd_o(), .f_w_hit_r_o()
         , .f_w2_hit_r_o(), .f_fwd_hit_o(), .f_w_row_o(), .f_w_col_o(), .f_w_data_o()
-        , .f_w2_col_o(), .f_w2_data_o(), .f_table_o()
+        , .f_w2_col_o(), .f_w2_data_o(), .f_table_o(), .f_row_zero_o(f_row_zero)
+        , .f_shape_o     (f_table_shape)
 `endif
     );
 
@@ -460,11 +482,15 @@ module sp_stratprof #(
     wire [CW-1:0] ak_count;
     wire [6:0]    ak_used;
     wire          room = !resv_full_q;
+`ifdef SP_ASSERT
+    wire [ASSOC_COUNT_BITS+6:0] a_ak_held;  // the counts A_k holds
+`endif
 
     sp_assoc #(
         .WORD_BITS(WORD_BITS),
         .ASSOC_K  (ASSOC_K),
-        .IN_BITS  (HW)
+        .IN_BITS  (HW),
+        .COUNT_BITS(ASSOC_COUNT_BITS)
     ) u_assoc (
         .clk_i        (clk_i),
         .rst_i        (rst_i),
@@ -482,6 +508,9 @@ module sp_stratprof #(
         .flushing_o   (flushing),
         .flush_done_o (ak_flush_done),
         .used_o       (ak_used)
+`ifdef SP_ASSERT
+        , .a_held_o   (a_ak_held)
+`endif
 `ifdef FORMAL
         , .f_flush_moved_o(f_flush_moved_o)
         , .f_calm_o       (f_calm_o)
@@ -723,6 +752,12 @@ module sp_stratprof #(
     // =====================================================================
     // accounting
     // =====================================================================
+`ifdef SP_ASSERT
+    // COUNT_RES_TABLE and COUNT_RES_ASSOC once sp_acc's stages are applied
+    wire [63:0] a_res_table, a_res_assoc;
+    wire [HW-1:0] a_to_assoc;
+    wire [31:0] a_table_step;
+`endif
     sp_acc #(
         .HW      (HW),
         .ACC_BITS(ACC_BITS)
@@ -759,6 +794,12 @@ module sp_stratprof #(
         , .f_b_s2_o       (f_acc_b_s2_o)
         , .f_b_any_o      (f_acc_b_any_o)
         , .f_ev_in_o      (f_ev_in_o)
+`endif
+`ifdef SP_ASSERT
+        , .a_res_table_o  (a_res_table)
+        , .a_res_assoc_o  (a_res_assoc)
+        , .a_to_assoc_o   (a_to_assoc)
+        , .a_table_step_o (a_table_step)
 `endif
     );
 
@@ -895,6 +936,48 @@ module sp_stratprof #(
 `endif
 
 `ifdef SP_ASSERT
+    // ---- the resident counts are counts the block holds (spec 7), at every
+    // clock: COUNT_RES_ASSOC is the sum of A_k's counts and of the S3
+    // message on its way in; COUNT_RES_TABLE is the table's sum (W's write
+    // included) in the modes that keep counts of events there, and 0 in the
+    // others and while a sweep zeroes the table.  So a count A_k or the
+    // table loses, or one that wraps, breaks L2's meaning here even where
+    // the counters still balance.
+    localparam [63:0] A_ACC_MASK = (ACC_BITS >= 64) ? {64{1'b1}} : (64'd1 << ACC_BITS) - 64'd1;
+    wire [63:0] a_ak_in  = (s3_valid && assoc_en) ? {{(64 - HW){1'b0}}, s3_count} : 64'd0;
+    wire [63:0] a_ak_due = ({{(57 - ASSOC_COUNT_BITS){1'b0}}, a_ak_held} + a_ak_in) & A_ACC_MASK;
+    wire [63:0] a_table_due = {32'd0, a_table_held} & A_ACC_MASK;
+    always @(posedge clk_i) begin
+        if (!rst_i) begin
+            assert (a_res_assoc == a_ak_due);
+            if (sweep_busy || !a_table_counts) begin
+                assert (a_res_table == 64'd0);
+            end else if (a_table_known) begin
+                assert (a_res_table == a_table_due);
+            end
+            // the message A_k takes in S3 is the one sp_acc counts into
+            // RES_ASSOC in its first stage; the write in W changes the table
+            // by what sp_acc's first stage moves into RES_TABLE
+            assert ({{(64 - HW){1'b0}}, a_to_assoc} == a_ak_in);
+            if (a_table_counts && !sweep_busy && a_table_known) assert (a_w_delta == a_table_step);
+        end
+    end
+`ifdef FORMAL
+    // a sweep has zeroed the rows below its count (the table proof's
+    // sum needs it: the induction starts from any state)
+    integer a_r;
+    always @* begin
+        if (!rst_i && sweep_table_we)
+            for (a_r = 0; a_r < (1 << ROW_W); a_r = a_r + 1)
+                if (a_r < f_sweep_cnt_o) assert (f_row_zero[a_r]);
+        // and all of them once its table writes are over (the reset
+        // sweep's last S-box write)
+        if (!rst_i && sweep_busy && !sweep_table_we) assert (&f_row_zero);
+        // outside a sweep every word is shaped as the mode writes them
+        if (!rst_i && !sweep_busy) assert (f_table_shape);
+    end
+`endif
+
     always @(posedge clk_i) begin
         if (!rst_i) begin
             // the reservations cover the queue: it can never overflow

@@ -7,6 +7,7 @@
 #   make verif              build every model and run the quick suites
 #   make verif-long         the long suites: full excerpts, the shared traces
 #                           in $(TRACES), the 2^28-event A_k overflow
+#   make mutants            the mutation list, each mutant against its tests
 #   make crosscheck TRACE=FILE MODE=HP RATE=256 ENTRIES=2048 [WAYS= TAGBITS=
 #                   ASSOC= SEED= WORDBITS= EVICT= REPLACE= DISCARD=1 DROP=1
 #                   IDLE= DRAIN= TBSEED= MAXTUPLES= RING= WAVES=1 WAVES_FROM= WAVES_TO=]
@@ -55,7 +56,7 @@ verif_gflags = $(addprefix -G,$(1))
 verif_dflags = $(addprefix -DSP_TB_,$(1))
 
 # The bench's builds, each a Verilator model, by their names in rtl/builds.toml.
-VERIF_BUILDS := full hp tag tiny htp paper
+VERIF_BUILDS := full hp tag tiny htp paper narrow_ak narrow_a1
 
 # $(call verif_model,NAME,PARAMS): the Verilator build $(VERIF_DIR)/NAME/sp_tb_NAME
 define verif_model
@@ -92,6 +93,8 @@ endef
 VERIF_QUICK ?= --scale 4
 # a build's own arguments to its quick suite: VERIF_QUICK_<name>
 VERIF_QUICK_tiny := --no-throughput
+VERIF_QUICK_narrow_ak := --no-throughput
+VERIF_QUICK_narrow_a1 := --no-throughput
 $(foreach b,$(VERIF_BUILDS),$(eval $(call verif_wrapper,$(b),$(strip $(VERIF_QUICK) $(VERIF_QUICK_$(b))))))
 
 $(BIN)/test_verif_crosscheck: verif/crosscheck-test.sh verif/xc-run.sh $(if $(wildcard $(VERIF_TOP)),$(VERIF_DIR)/full/sp_tb_full)
@@ -127,7 +130,7 @@ TEST_BINS += $(BIN)/test_verif_harness $(BIN)/test_verif_crosscheck $(BIN)/test_
 # The gate-level check: make gate.
 include verif/gate/gate.mk
 
-.PHONY: verif verif-models verif-long verif-overflow crosscheck
+.PHONY: verif verif-models verif-long verif-overflow crosscheck mutants
 verif-models: $(foreach b,$(VERIF_BUILDS),$(VERIF_DIR)/$(b)/sp_tb_$(b))
 
 verif: deps verif-models $(BIN)/test_verif_harness $(BIN)/test_verif_crosscheck $(BIN)/test_verif_driver \
@@ -147,6 +150,13 @@ verif-long: verif-models
 
 verif-overflow: $(VERIF_DIR)/full/sp_tb_full
 	$(VERIF_DIR)/full/sp_tb_full --suite overflow
+
+# The mutation list (verif/mutants/mutants.toml): each mutant on a scratch
+# copy of the tree, the tests that must catch it, the table in
+# docs/verification.md (MUTANTS=NAME... runs only those, and leaves the table).
+.PHONY: mutants
+mutants: deps
+	$(PYTHON) scripts/mutants.py $(MUTANTS)
 
 # ---- unit test of the accounting counters past 2^32 (verif/unit/sp_acc_tb.cpp),
 # at the full width, at 40 bits and at the small builds' 32 bits

@@ -55,11 +55,13 @@ typedef struct sp_params {
     unsigned acc_bits;      /* accounting counter width, 32..64: they count modulo 2^acc_bits */
     unsigned filter_n;      /* PC filter entries, 0..SP_MAX_FILTER_N */
     unsigned ring_aw;       /* log2 of the largest message ring, 0..SP_MAX_RING_AW; 0: no ring */
+    unsigned assoc_count_bits; /* A_k's count width: SP_MSG_COUNT_BITS (28), or count_bits + 2
+                                  and up in a verification build that reaches A_k's overflow */
 } sp_params_t;
 
 /* The full build: 32-bit words, 4096 entries, 4 ways, 8-bit tags, 16-bit counts,
- * 4-bit miss counters, every mode, A_16, 256 messages, an 8-entry PC filter, a
- * message ring of up to 2^16 entries. */
+ * 4-bit miss counters, every mode, A_16 with 28-bit counts, 256 messages, an
+ * 8-entry PC filter, a message ring of up to 2^16 entries. */
 void sp_params_default(sp_params_t *p);
 
 /* Tagged-compressor entry states. */

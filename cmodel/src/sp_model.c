@@ -195,7 +195,7 @@ static void assoc_insert(sp_model_t *m, const sp_tuple_t *t, uint32_t count)
             break;
     if (i < m->assoc_used) {
         e = m->assoc[i];
-        if ((uint64_t)e.count + count > SP_MSG_COUNT_MASK) {
+        if ((uint64_t)e.count + count > (1u << m->params.assoc_count_bits) - 1u) {
             /* overflow: the old count leaves, the entry restarts with the new one */
             oq_push(m, &e.tuple, e.count);
             m->acc[SP_ACC_COUNT_RES_ASSOC] -= e.count;
@@ -1266,6 +1266,7 @@ void sp_params_default(sp_params_t *p)
     p->acc_bits = 64;
     p->filter_n = 8;
     p->ring_aw = 16;
+    p->assoc_count_bits = SP_MSG_COUNT_BITS;
 }
 
 int sp_model_init(sp_model_t *m, const sp_params_t *p)
@@ -1277,7 +1278,8 @@ int sp_model_init(sp_model_t *m, const sp_params_t *p)
         p->oq_aw < 1 || p->oq_aw > SP_MAX_OQ_AW || p->count_bits < 1 ||
         p->count_bits > SP_MAX_COUNT_BITS || p->miss_bits < 2 || p->miss_bits > SP_MAX_MISS_BITS ||
         p->miss_bits > p->count_bits || p->acc_bits < SP_MIN_ACC_BITS || p->acc_bits > 64 ||
-        p->filter_n > SP_MAX_FILTER_N || p->ring_aw > SP_MAX_RING_AW)
+        p->filter_n > SP_MAX_FILTER_N || p->ring_aw > SP_MAX_RING_AW ||
+        p->assoc_count_bits < p->count_bits + 2 || p->assoc_count_bits > SP_MSG_COUNT_BITS)
         return -1;
     m->params = *p;
     m->word_mask = word_mask_of(p->word_bits);

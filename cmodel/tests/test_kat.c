@@ -1540,6 +1540,43 @@ static void test_assoc_overflow(void)
     CHECK_LAWS(m);
 }
 
+/* The overflow rule at a verification build's narrower A_k counts
+ * (assoc_count_bits 6: at most 63), the rule the 28-bit build reaches only after
+ * 2^28 events.  P at r = 9 with A_k: seven messages <A, 9> merge to exactly 63
+ * (still <=); the eighth overflows: <A, 63> leaves and A restarts at 9.  A_k's
+ * count is 6 bits wide, the message's 28: the model keeps both apart. */
+static void test_assoc_overflow_narrow(void)
+{
+    sp_model_t *m = &model_b;
+    sp_params_t p;
+    unsigned i;
+
+    small_params(&p);
+    p.count_bits = 4;
+    p.miss_bits = 2;
+    p.assoc_count_bits = 6;
+    SP_CHECK_EQ(sp_model_init(m, &p), 0);
+    WR_OK(m, SP_REG_MODE, SP_SAMPLER_P | SP_MODE_ASSOC_EN);
+    WR_OK(m, SP_REG_RATE, 9);
+    START(m);
+    for (i = 0; i < 7 * 9; i++)
+        PUSH(m, 2, 0xa0, 0xa1);
+    EXPECT_NO_MSG(m);
+    SP_CHECK_EQ(m->assoc[0].count, 63);
+    for (i = 0; i < 9; i++)
+        PUSH(m, 2, 0xa0, 0xa1);
+    EXPECT_MSG(m, 2, 0xa0, 0xa1, 63);
+    EXPECT_NO_MSG(m);
+    SP_CHECK_EQ(m->assoc[0].count, 9);
+    CHECK_ACCS(m, 72, 0, 0, 0, 72, 72, 63, 0, 9, 0, 1);
+    CHECK_LAWS(m);
+    /* the bounds of the parameter: count_bits + 2 up to MSG_HEAD.COUNT's 28 */
+    p.assoc_count_bits = p.count_bits + 1;
+    SP_CHECK_EQ(sp_model_init(m, &p), -1);
+    p.assoc_count_bits = SP_MSG_COUNT_BITS + 1;
+    SP_CHECK_EQ(sp_model_init(m, &p), -1);
+}
+
 /* Spec 6 flush waiting for room: the queue (8) holds 7 messages, A_3 holds
  * [Z Y X].  FLUSH emits X, the least recent (queue full), and waits with STATUS.FLUSHING; config,
  * start and clear are SP_ERR_BUSY; snapshot, watermark and IRQ writes are fine.
@@ -3083,6 +3120,7 @@ int main(void)
     RUN(test_assoc_basic);
     RUN(test_assoc_after_hp);
     RUN(test_assoc_overflow);
+    RUN(test_assoc_overflow_narrow);
     RUN(test_assoc_flush_wait);
     RUN(test_assoc_flush_misc);
     RUN(test_cmd_order);

@@ -40,7 +40,9 @@ module sp_synth_top #(
     // entries of the PC filter
     parameter FILTER_N      = 8,
     // log2 of the largest message ring; 0: no ring
-    parameter RING_AW       = 0
+    parameter RING_AW       = 0,
+    // A_k's count width: MSG_HEAD.COUNT's 28 in every synthesized build
+    parameter ASSOC_COUNT_BITS = 28
 ) (
     input  wire clk_i,
     input  wire rst_i,
@@ -69,7 +71,8 @@ module sp_synth_top #(
         .WORD_BITS(WORD_BITS), .TABLE_AW(TABLE_AW), .WAYS_LOG2_MAX(WAYS_LOG2_MAX),
         .TAG_BITS_MAX(TAG_BITS_MAX), .COUNT_BITS(COUNT_BITS), .MISS_BITS(MISS_BITS),
         .OPT_TAGGED(OPT_TAGGED), .OPT_CR(OPT_CR), .OPT_HTP(OPT_HTP), .ASSOC_K(ASSOC_K), .OQ_AW(OQ_AW),
-        .TQ_AW(TQ_AW), .ACC_BITS(ACC_BITS), .FILTER_N(FILTER_N), .RING_AW(RING_AW)
+        .TQ_AW(TQ_AW), .ACC_BITS(ACC_BITS), .FILTER_N(FILTER_N), .RING_AW(RING_AW),
+        .ASSOC_COUNT_BITS(ASSOC_COUNT_BITS)
     ) u_block (
         .clk_i         (clk_i),
         .rst_i         (rst_i),

@@ -60,6 +60,11 @@ ROWS = [("hp_a1", 2048 * 8), ("hp_a16", 2048 * 8), ("tag_a1", 2048 * 14), ("tag_
 BUILDS = builds.load()
 # (name, title, parameters of sp_stratprof, the paper's table bits)
 CONFIGS = [(name, BUILDS[name]["title"], BUILDS[name]["params"], bits) for name, bits in ROWS]
+# A_k's narrower counts exist to verify its overflow rule, never in a product
+for _name, _title, _params, _bits in CONFIGS:
+    if _params.get("ASSOC_COUNT_BITS", 28) != 28:
+        sys.exit("synth: build %s has ASSOC_COUNT_BITS %s: only verification builds narrow A_k's counts"
+                 % (_name, _params["ASSOC_COUNT_BITS"]))
 
 # nextpnr's seeds for every build; the Fmax reported is their median.
 SEEDS = (1, 2, 3)

@@ -78,7 +78,8 @@ module sp_formal_block (
     sp_stratprof #(
         .WORD_BITS(32), .TABLE_AW(2), .WAYS_LOG2_MAX(1), .TAG_BITS_MAX(2),
         .COUNT_BITS(3), .MISS_BITS(2), .OPT_TAGGED(1), .OPT_CR(1), .OPT_HTP(1),
-        .ASSOC_K(2), .OQ_AW(2), .TQ_AW(1), .ACC_BITS(32), .FILTER_N(1), .RING_AW(1)
+        .ASSOC_K(2), .OQ_AW(2), .TQ_AW(1), .ACC_BITS(32), .FILTER_N(1), .RING_AW(1),
+        .ASSOC_COUNT_BITS(5)
     ) u_dut (
         .clk_i        (clk_i),
         .rst_i        (rst),
@@ -240,7 +241,7 @@ module sp_formal_block (
             // S0 takes nothing while the sweep runs, and a sweep starts
             // with the pipeline empty: stage 1 is empty throughout
             if (f_sweep_busy) assert (!(f_valid_q1 || f_filtered_q1 || f_valid_qh || f_valid_qr ||
-                                        f_valid_q2 || f_w_en_q));
+                                        f_valid_q2 || f_w_en_q || f_acc_s2_q || f_acc_b_s2_q));
             // a flush starts stopped and refuses ENABLE (its messages pass
             // S4); the two clocks after its last move are too soon for a
             // new tuple to pass S1

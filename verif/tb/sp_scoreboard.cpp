@@ -217,6 +217,8 @@ void SpScoreboard::check_message(const sp_message_t &got)
                        "):\n  expected " + msg_str(e.msg) + "\n  actual   " + msg_str(got));
     }
     last_popped_ = got;
+    if (messages_ == mark_)
+        mark_count_ = got.count;
     messages_++;
 }
 

@@ -39,6 +39,10 @@ public:
     uint32_t peek(uint32_t adr) const { return sp_reg_peek(m_.get(), adr); }
     bool running() const { return (peek(SP_REG_CTRL) & SP_CTRL_ENABLE) != 0; }
     uint64_t messages() const { return messages_; } /* popped and found equal */
+    /* from here on, the messages popped (register path) and the first one's count */
+    void mark() { mark_ = messages_; }
+    uint64_t messages_since_mark() const { return messages_ - mark_; }
+    uint32_t first_count_since_mark() const { return mark_count_; }
 
     /* the block was reset: so is the model, and nothing is expected */
     void reset();
@@ -119,6 +123,8 @@ private:
     uint32_t model_read_ = 0;
     sp_message_t last_popped_{}; /* what the RTL's message window shows */
     uint64_t messages_ = 0;
+    uint64_t mark_ = 0;
+    uint32_t mark_count_ = 0;
     uint64_t soft_warnings_ = 0;
     std::string last_warning_;
 };

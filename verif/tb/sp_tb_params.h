@@ -18,7 +18,7 @@ extern "C" {
     !defined(SP_TB_TAG_BITS_MAX) || !defined(SP_TB_COUNT_BITS) || !defined(SP_TB_MISS_BITS) || \
     !defined(SP_TB_OPT_TAGGED) || !defined(SP_TB_OPT_CR) || !defined(SP_TB_OPT_HTP) || \
     !defined(SP_TB_ACC_BITS) || !defined(SP_TB_ASSOC_K) || !defined(SP_TB_OQ_AW) || !defined(SP_TB_FILTER_N) || \
-    !defined(SP_TB_RING_AW)
+    !defined(SP_TB_RING_AW) || !defined(SP_TB_ASSOC_COUNT_BITS)
 #error "SP_TB_*: build with the parameters of a build in rtl/builds.toml (verif/verif.mk's verif_dflags)"
 #endif
 
@@ -41,6 +41,7 @@ static inline sp_params_t sp_tb_build_params()
     p.filter_n = SP_TB_FILTER_N;
     p.oq_aw = SP_TB_OQ_AW;
     p.ring_aw = SP_TB_RING_AW;
+    p.assoc_count_bits = SP_TB_ASSOC_COUNT_BITS;
     return p;
 }
 
