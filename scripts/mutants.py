@@ -20,6 +20,7 @@ builds go to its own build/ folder.  Exit status 0 when every mutant is
 killed by every test the list names.
 """
 import argparse
+import filecmp
 import os
 import re
 import shutil
@@ -84,16 +85,14 @@ def check(mutants, doc=True):
             nfail += 1
             print("mutants: %s: its text is %s in %s (once expected): %s" %
                   (m["name"], "absent" if n <= 0 else "there %d times" % n, m["file"], m["find"]))
-    listed = doc_names() if doc else None
-    want = [m["name"] for m in mutants]
-    if not doc:
-        pass
-    elif listed == want:
-        npass += 1
-    else:
-        nfail += 1
-        print("mutants: %s's table (%s) is not the list of %s (%s): run make mutants" %
-              (DOC, ", ".join(listed) if listed else "none", LIST, ", ".join(want)))
+    if doc:
+        listed, want = doc_names(), [m["name"] for m in mutants]
+        if listed == want:
+            npass += 1
+        else:
+            nfail += 1
+            print("mutants: %s's table (%s) is not the list of %s (%s): run make mutants" %
+                  (DOC, ", ".join(listed) if listed else "none", LIST, ", ".join(want)))
     print("mutants: %d passed, %d failed" % (npass, nfail))
     return nfail == 0
 
@@ -110,17 +109,12 @@ def scratch_copy():
             continue
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         # unchanged files keep their copy (and its time), so make rebuilds little
-        if not os.path.exists(dst) or not filecmp_same(src, dst):
+        if not os.path.exists(dst) or not filecmp.cmp(src, dst, shallow=False):
             shutil.copy2(src, dst)
     venv = os.path.join(tree, ".venv")
     if not os.path.lexists(venv):
         os.symlink(os.path.join(ROOT, ".venv"), venv)
     return tree
-
-
-def filecmp_same(a, b):
-    with open(a, "rb") as fa, open(b, "rb") as fb:
-        return fa.read() == fb.read()
 
 
 def run_killer(tree, killer):
