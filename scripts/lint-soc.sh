@@ -15,6 +15,7 @@ if ! command -v verilator >/dev/null 2>&1 || [ ! -f "$dir/picorv32.v" ]; then
 fi
 corners=(
     "simulation top|sp_soc_sim|fpga/soc/sim/sp_soc_sim.v"
+    "simulation top, memory without a wait|sp_soc_sim|fpga/soc/sim/sp_soc_sim.v -GMEM_WAIT=0"
     "reference SoC|sp_soc|"
     "small (rv32i, A_1, 32-bit accounting, no filter, no ring)|sp_soc|-GCPU_MULDIV=0 -GCPU_FAST=0 -GBLOCK_ASSOC_K=1 -GBLOCK_ACC_BITS=32 -GBLOCK_FILTER_N=0 -GBLOCK_TABLE_AW=9 -GBLOCK_COUNT_BITS=9 -GBLOCK_RING_AW=0"
 )

@@ -8,11 +8,14 @@
 # messages, differ); the same run held to an error bound it cannot meet must
 # fail, an image that never prints a profile must fail, and the self-check
 # firmware (the block against the C model on the core, through the
-# registers and through rings) must find no mismatch.  Arguments: the
-# harness, the profiling image, the register path's image, the self-check
-# image.  Closing line: "test_soc: N passed, N failed".
+# registers and through rings) must find no mismatch; the harness built
+# with memory that answers without a wait must run the same program to the
+# same tuples and messages in fewer clocks, and fewer a message in the
+# handler.  Arguments: the harness, the profiling image, the register path's
+# image, the self-check image, the harness without the memory's wait.
+# Closing line: "test_soc: N passed, N failed".
 set -u
-tb=$1 profile=$2 regs=$3 selfcheck=$4
+tb=$1 profile=$2 regs=$3 selfcheck=$4 tb_wait0=$5
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 pass=0 fail=0
@@ -26,7 +29,8 @@ last=$(tail -n 1 "$out/run.txt")
 re='^soc: cycles=([0-9]+) tuples=([0-9]+) messages=([0-9]+) handler_cycles_per_message=([0-9.]+) error_pct=([0-9.]+) check=pass$'
 if [ "$rc" -eq 0 ] && [[ $last =~ $re ]]; then
     ok
-    tuples=${BASH_REMATCH[2]} messages=${BASH_REMATCH[3]} err=${BASH_REMATCH[5]}
+    cycles=${BASH_REMATCH[1]} tuples=${BASH_REMATCH[2]} messages=${BASH_REMATCH[3]}
+    per_message=${BASH_REMATCH[4]} err=${BASH_REMATCH[5]}
     # the workload makes millions of tuples; H[P_256] sends about one message per 256
     if [ "$tuples" -gt 1000000 ] && [ "$messages" -gt $((tuples / 512)) ] && \
        [ "$messages" -lt $((tuples / 128)) ]; then ok; else bad "tuples=$tuples messages=$messages out of range"; fi
@@ -48,6 +52,21 @@ last=$(tail -n 1 "$out/run_regs.txt")
 if [ "$rc" -eq 0 ] && [[ $last =~ $re ]]; then ok; else bad "register-path run: exit $rc, last line '$last'"; fi
 grep -q '^config: .* path=registers$' "$out/uart_regs.txt" && ok || bad "the register-path image reads a ring"
 grep -q '^profile: end .* spilled=0 lost=0$' "$out/uart_regs.txt" && ok || bad "the register path spilled or lost messages"
+
+# 1c. memory without a wait: the same tuples and messages, fewer clocks
+"$tb_wait0" +rom="$profile" --quiet >"$out/run_wait0.txt" 2>&1
+rc=$?
+last=$(tail -n 1 "$out/run_wait0.txt")
+if [ "$rc" -eq 0 ] && [[ $last =~ $re ]]; then
+    ok
+    if [ "${BASH_REMATCH[2]}" = "${tuples:-}" ] && [ "${BASH_REMATCH[3]}" = "${messages:-}" ]; then ok
+    else bad "without the wait: tuples=${BASH_REMATCH[2]} messages=${BASH_REMATCH[3]}, with it ${tuples:-?} and ${messages:-?}"; fi
+    if [ "${BASH_REMATCH[1]}" -lt "${cycles:-0}" ] && \
+       awk -v a="${BASH_REMATCH[4]}" -v b="${per_message:-0}" 'BEGIN { exit !(a < b) }'; then ok
+    else bad "without the wait: cycles=${BASH_REMATCH[1]} per message ${BASH_REMATCH[4]}, not below ${cycles:-?} and ${per_message:-?}"; fi
+else
+    bad "run without the memory's wait: exit $rc, last line '$last'"
+fi
 
 # 2. the same profile held to a bound it cannot meet: the check must fail
 "$tb" +rom="$profile" --quiet --error-max 0.01 >"$out/tight.txt" 2>&1

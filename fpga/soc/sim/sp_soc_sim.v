@@ -9,7 +9,8 @@
 `default_nettype none
 
 module sp_soc_sim #(
-    parameter CLK_HZ = 1843200  // nominal: the UART divider comes out at 16 clocks a bit
+    parameter CLK_HZ   = 1843200,  // nominal: the UART divider comes out at 16 clocks a bit
+    parameter MEM_WAIT = 1         // the ROM's and RAM's wait: 1 as on the boards, 0 (sp_soc_mem READ_WAIT)
 ) (
     input  wire        clk_i,
     input  wire        rst_i,
@@ -66,7 +67,8 @@ module sp_soc_sim #(
     );
 
     sp_soc_mem #(
-        .WORDS_LOG2(ROM_WORDS_LOG2)
+        .WORDS_LOG2(ROM_WORDS_LOG2),
+        .READ_WAIT (MEM_WAIT)
     ) rom (
         .clk_i  (clk_i),
         .rst_i  (rst_i),
@@ -79,7 +81,8 @@ module sp_soc_sim #(
     );
 
     sp_soc_mem #(
-        .WORDS_LOG2(RAM_WORDS_LOG2)
+        .WORDS_LOG2(RAM_WORDS_LOG2),
+        .READ_WAIT (MEM_WAIT)
     ) ram (
         .clk_i  (clk_i),
         .rst_i  (rst_i),
