@@ -956,9 +956,9 @@ module sp_regs #(
     wire [4:0] bus_state = {mixing, wait1_q, wait2_q, wwait_q, ack_q};
     localparam [NW-1:0] ONE_NW = 1;
     wire [NSEL-1:0] a_targets = targets(adr_q);                 // the access's decode, from its address
-    wire [NW-1:0]   a_ok      = value_ok(value_checks(dat_q));  // ... and its data
-    wire [RAW:0]    a_fill    = (ring_wp_i - ring_rp_q) & ring_pmask_q;  // the ring's fill now
     wire [NCHK-1:0] a_dat_checks = value_checks(dat_q);  // the checks of the value under way
+    wire [NW-1:0]   a_ok      = value_ok(a_dat_checks);     // ... and its data
+    wire [RAW:0]    a_fill    = (ring_wp_i - ring_rp_q) & ring_pmask_q;  // the ring's fill now
     // and those of the configuration registers' own values
     wire [NCHK-1:0] a_table_checks  = value_checks({16'd0, table_q});
     wire [NCHK-1:0] a_thresh_checks = value_checks({12'd0, thresh_q});

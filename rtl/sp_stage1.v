@@ -762,18 +762,22 @@ module sp_stage1 #(
     localparam [31:0] A_COUNT_MASK = (32'd1 << COUNT_BITS) - 32'd1;
     localparam [31:0] A_MISS_MASK  = (MB > 0) ? (32'd1 << MISS_BITS) - 32'd1 : 32'd0;
     localparam [31:0] A_REST_MASK  = (RB > 0) ? A_COUNT_MASK : 32'd0;
-    function [31:0] held_in(input [EW-1:0] e);
-        reg [EW+31:0] x;
-        reg           unused_x;
+    // an entry's {rest, miss, count}, 32 bits each
+    function [95:0] fields(input [EW-1:0] e);
+        reg [EW+31:0] x, y, z;
+        reg           unused_xyz;
         begin
-            x       = {32'd0, e};
-            held_in = x[31:0] & A_COUNT_MASK;
-            x       = {32'd0, e} >> M_LSB;
-            held_in = held_in + (x[31:0] & A_MISS_MASK);
-            x       = {32'd0, e} >> R_LSB;
-            held_in = held_in + (x[31:0] & A_REST_MASK);
-            unused_x = ^x[EW+31:32];
+            x          = {32'd0, e};
+            y          = {32'd0, e} >> M_LSB;
+            z          = {32'd0, e} >> R_LSB;
+            fields     = {z[31:0] & A_REST_MASK, y[31:0] & A_MISS_MASK, x[31:0] & A_COUNT_MASK};
+            unused_xyz = ^{x[EW+31:32], y[EW+31:32], z[EW+31:32]};
         end
+    endfunction
+    // what an entry holds, given its fields (a function of its own, not one
+    // calling fields(): Yosys 0.23 mis-evaluates nested function calls)
+    function [31:0] held(input [95:0] f);
+        held = f[31:0] + f[63:32] + f[95:64];
     endfunction
     // the words the RAM writes replace this clock: in simulation read from
     // the arrays, in a proof from the table's formal port
@@ -793,8 +797,8 @@ module sp_stage1 #(
     always @* begin
         a_gone = 32'd0;
         for (kb = 0; kb < NCOL; kb = kb + 1)
-            if (col_we[kb]) a_gone = a_gone + held_in(a_old[kb*EW +: EW]);
-        a_new = col_we != {NCOL{1'b0}} ? held_in(wr_data) : 32'd0;
+            if (col_we[kb]) a_gone = a_gone + held(fields(a_old[kb*EW +: EW]));
+        a_new = col_we != {NCOL{1'b0}} ? held(fields(wr_data)) : 32'd0;
     end
     wire [31:0] a_held_d = a_held_q + a_new - a_gone;
     // The sum kept with every write.  The RAMs start with anything in
@@ -819,7 +823,7 @@ module sp_stage1 #(
     always @* begin
         a_table = 32'd0;
         for (kc = 0; kc < NCOL * (1 << ROW_W); kc = kc + 1)
-            a_table = a_table + held_in(f_table_o[kc*EW +: EW]);
+            a_table = a_table + held(fields(f_table_o[kc*EW +: EW]));
     end
     assign a_held_o  = a_table + a_new - a_gone;
     assign a_known_o = 1'b1;
@@ -839,24 +843,16 @@ module sp_stage1 #(
     // Empty way's carry below REPLACE_MISSES and no misses, misses below
     // REPLACE_MISSES)
     localparam F_V = (HAS_V != 0) ? V_LSB : 0;  // the valid bit, where there is one
-    function shaped(input [EW-1:0] e, input per, input tag, input htp, input [31:0] rate,
+    function shaped(input [95:0] f, input valid, input per, input tag, input htp, input [31:0] rate,
                     input [31:0] replace);
-        reg [31:0]    count, miss, rest;
-        reg [EW+31:0] x;
-        reg           unused_x;
+        reg [31:0] count, miss, rest;
         begin
-            x        = {32'd0, e};
-            count    = x[31:0] & A_COUNT_MASK;
-            x        = {32'd0, e} >> M_LSB;
-            miss     = x[31:0] & A_MISS_MASK;
-            x        = {32'd0, e} >> R_LSB;
-            rest     = x[31:0] & A_REST_MASK;
-            unused_x = ^x[EW+31:32];
-            shaped   = !(per && (miss != 32'd0 || rest != 32'd0 || count >= rate)) &&
-                       !(tag && (rest != 32'd0 || miss >= replace ||
-                                 (e[F_V] ? count >= rate : (miss != 32'd0 || count >= replace)))) &&
-                       !(htp && (miss != 32'd0 || count >= rate || rest >= rate ||
-                                 (!e[F_V] && (count != 32'd0 || rest != 32'd0))));
+            {rest, miss, count} = f;
+            shaped = !(per && (miss != 32'd0 || rest != 32'd0 || count >= rate)) &&
+                     !(tag && (rest != 32'd0 || miss >= replace ||
+                               (valid ? count >= rate : (miss != 32'd0 || count >= replace)))) &&
+                     !(htp && (miss != 32'd0 || count >= rate || rest >= rate ||
+                               (!valid && (count != 32'd0 || rest != 32'd0))));
         end
     endfunction
     localparam F_N = NCOL * (1 << ROW_W);  // the table's words
@@ -869,8 +865,8 @@ module sp_stage1 #(
                                   ? w_data_q : f_table_o[kd*EW +: EW];
         f_shape = 1'b1;
         for (kd = 0; kd < F_N; kd = kd + 1)
-            if (!shaped(f_next[kd*EW +: EW], is_periodic, is_tag, is_htp, {16'd0, rate_i},
-                        {28'd0, replace_misses_i}))
+            if (!shaped(fields(f_next[kd*EW +: EW]), f_next[kd*EW + F_V], is_periodic, is_tag, is_htp,
+                        {16'd0, rate_i}, {28'd0, replace_misses_i}))
                 f_shape = 1'b0;
     end
     assign f_shape_o = f_shape;
