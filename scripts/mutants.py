@@ -36,6 +36,8 @@ DOC = "docs/verification.md"
 BEGIN = "<!-- mutants: written by scripts/mutants.py (make mutants) -->"
 END = "<!-- end of mutants -->"
 TIMEOUT = 1800  # s per test run
+# a killer's outcome on a mutant, by run_killer's passed
+OUTCOME = {False: "killed", True: "**survived**", None: "**not built**"}
 
 
 def load():
@@ -118,7 +120,9 @@ def scratch_copy():
 
 
 def run_killer(tree, killer):
-    """Runs KILLER in TREE; (passed, seconds, the output's last lines)."""
+    """Runs KILLER in TREE; (passed, seconds, the output's last lines).  passed
+    is None when the test could not be built: a mutant that does not compile
+    kills nothing."""
     kind, name, *args = killer.split()
     env = dict(os.environ, VENV=os.path.join(ROOT, ".venv"))
     t0 = time.time()
@@ -126,7 +130,7 @@ def run_killer(tree, killer):
         build = subprocess.run(["make", "--no-print-directory", "-s", "build/bin/" + name], cwd=tree,
                                env=env, capture_output=True, text=True)
         if build.returncode != 0:
-            return False, time.time() - t0, "build failed: " + build.stdout[-400:] + build.stderr[-400:]
+            return None, time.time() - t0, "build failed: " + build.stdout[-400:] + build.stderr[-400:]
         cmd = [os.path.join(tree, "build", "bin", name)] + args
     else:
         cmd = [os.path.join(tree, "verif", "formal", "run-formal.sh"), name]
@@ -148,8 +152,7 @@ def write_doc(rows):
     for m, kills in rows:
         lines.append("| `%s` | %s | `%s` | %s |" % (
             m["name"], m["what"], m["file"],
-            "; ".join("%s: %s (%.0f s)" % (k, "killed" if not ok else "**survived**", s)
-                      for k, ok, s in kills)))
+            "; ".join("%s: %s (%.0f s)" % (k, OUTCOME[ok], s) for k, ok, s in kills)))
     lines += ["", END]
     block = "\n".join(lines)
     if BEGIN in text and END in text:
@@ -189,7 +192,7 @@ def main():
         baseline_ok = baseline_ok and ok
     if not baseline_ok:
         sys.exit("mutants: a test fails without a mutant; fix that first")
-    rows, survivors = [], 0
+    rows, survivors, unbuilt = [], 0, 0
     for m in chosen:
         path = os.path.join(tree, m["file"])
         with open(path) as f:
@@ -201,8 +204,9 @@ def main():
             for k in m["killers"]:
                 ok, secs, tail = run_killer(tree, k)
                 kills.append((k, ok, secs))
-                survivors += ok
-                print("mutants: %s: %s %s (%.0f s): %s" % (m["name"], k, "SURVIVED" if ok else "killed",
+                survivors += ok is True
+                unbuilt += ok is None
+                print("mutants: %s: %s %s (%.0f s): %s" % (m["name"], k, OUTCOME[ok].strip("*"),
                                                           secs, tail), flush=True)
         finally:
             with open(path, "w") as f:
@@ -211,8 +215,8 @@ def main():
     if not a.names:
         write_doc(rows)
     n = sum(len(k) for _, k in rows)
-    print("mutants: %d passed, %d failed" % (n - survivors, survivors))
-    sys.exit(1 if survivors else 0)
+    print("mutants: %d passed, %d failed" % (n - survivors - unbuilt, survivors + unbuilt))
+    sys.exit(1 if survivors or unbuilt else 0)
 
 
 if __name__ == "__main__":
