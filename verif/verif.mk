@@ -154,7 +154,6 @@ verif-overflow: $(VERIF_DIR)/full/sp_tb_full
 # The mutation list (verif/mutants/mutants.toml): each mutant on a scratch
 # copy of the tree, the tests that must catch it, the table in
 # docs/verification.md (MUTANTS=NAME... runs only those, and leaves the table).
-.PHONY: mutants
 mutants: deps
 	$(PYTHON) scripts/mutants.py $(MUTANTS)
 
