@@ -100,8 +100,8 @@ soc-lint: deps
 	@scripts/lint-soc.sh "$(PICORV32_DIR)"
 TEST_BINS += scripts/lint-soc.sh
 
-# `make test`: the demo run on both paths, its negative checks and the
-# self-check (scripts/test-soc.sh).
+# `make test`: the demo run on both paths and on memory without a wait, its
+# negative checks and the self-check (scripts/test-soc.sh).
 $(BIN)/test_soc: scripts/test-soc.sh $(SOC_TB_WAIT1) $(SOC_TB_WAIT0) $(SOC_FW_PROFILE_HEX) $(SOC_FW_REGS_HEX) \
                  $(SOC_FW_SELFCHECK_HEX)
 	@mkdir -p $(BIN)
