@@ -11,6 +11,17 @@ lint:
 
 TEST_BINS += scripts/lint-rtl.sh
 
+# `make portability` reads the block in every build of rtl/builds.toml with
+# every tool a user may bring: the current Yosys (YoWASP's), Debian's Yosys
+# 0.23, Verilator held to Verilog-2005 and Icarus Verilog (-g2005, -g2012),
+# and fails on any error or warning (scripts/portability.py); a test of
+# `make test`, as is its own test (scripts/tests/test_portability.py).
+.PHONY: portability
+portability: deps
+	@scripts/portability.py
+
+TEST_BINS += scripts/portability.py
+
 # The default S-box image by its absolute path, for the programs Verilator
 # builds from rtl/ (rtl/sp_hash.v's own default is relative to the folder a
 # simulator runs in): each then loads it from wherever it is run.

@@ -222,6 +222,7 @@ module sp_acc #(
     // 32 bits, and the value is exact at every edge.
     reg  [N*32-1:0] lo_q, hi_q, lo_d, hi_d;
     reg  [N-1:0]    cy_q, cy_d;
+    (* mem2reg *)             // a word per counter, worked out every clock: no memory
     reg  [63:0]     inc [0:N-1];   // what each counter gains this clock (mod 2^64)
     reg  [N-1:0]    inc_cin;   // +1 into the low half (a subtraction)
     reg  [N-1:0]    zero;      // the counter is cleared instead

@@ -92,20 +92,19 @@ module sp_assoc #(
     localparam CW = COUNT_BITS;          // an entry's count
     localparam MW = `SP_MSG_COUNT_BITS;  // a message's count (MSG_HEAD.COUNT)
 
-    initial begin
-        if (ASSOC_K < 1 || ASSOC_K > 64) begin
-            $error("sp_assoc: ASSOC_K must be 1..64");
-            $finish;
+    // parameter checks: a bad value instantiates a module named after the
+    // rule it breaks, which does not exist, so every tool stops there
+    generate
+        if (ASSOC_K < 1 || ASSOC_K > 64) begin : g_bad_assoc_k
+            sp_assoc_ASSOC_K_must_be_1_to_64 u_error ();
         end
-        if (COUNT_BITS > MW) begin
-            $error("sp_assoc: COUNT_BITS must be at most %0d", MW);
-            $finish;
+        if (COUNT_BITS > MW) begin : g_bad_count_bits
+            sp_assoc_COUNT_BITS_must_be_at_most_the_message_count_width u_error ();
         end
-        if (IN_BITS < 1 || IN_BITS > CW - 1) begin
-            $error("sp_assoc: IN_BITS must be 1..%0d", CW - 1);
-            $finish;
+        if (IN_BITS < 1 || IN_BITS > CW - 1) begin : g_bad_in_bits
+            sp_assoc_IN_BITS_must_be_1_to_COUNT_BITS_minus_1 u_error ();
         end
-    end
+    endgenerate
 
     // the message's count: the entry's, zero-extended
     wire [CW-1:0]    out_count;
@@ -248,7 +247,6 @@ module sp_assoc #(
             // selected a clock ahead
             reg  [CW-1:0] hit_count_q;
             wire        hit_high_ones = &hit_count_q[CW-1:IN_BITS];
-            integer j;
             // count + c > 2^COUNT_BITS - 1 needs the bits above c's width all ones and a carry
             // out of the low part: a short adder decides the overflow, and the high
             // part of the sum is the high count or its increment (formed in parallel
@@ -328,8 +326,10 @@ module sp_assoc #(
             // Most S2 tuples match no entry: the test of the registered
             // comparisons lets a simulator skip the k-way selection then (in
             // hardware it changes nothing: with no match every term is zero).
-            always @* begin
+            always @* begin : select_others
+                integer j;
                 others = {CW{1'b0}};
+                j = 0;              // assigned on every path: no latch for the index
                 if (eq_q != {K{1'b0}})
                     for (j = 0; j < K; j = j + 1)
                         if (j < K - 1 || keep_last)

@@ -45,12 +45,13 @@ module sp_fifo #(
 `endif
 );
 
-    initial begin
-        if (AW < 1) begin
-            $error("sp_fifo: AW must be at least 1");
-            $finish;
+    // parameter checks: a bad value instantiates a module named after the
+    // rule it breaks, which does not exist, so every tool stops there
+    generate
+        if (AW < 1) begin : g_bad_aw
+            sp_fifo_AW_must_be_at_least_1 u_error ();
         end
-    end
+    endgenerate
 
     localparam [AW:0]   DEPTH = {1'b1, {AW{1'b0}}};
     localparam [AW:0]   ONE   = 1;

@@ -40,16 +40,16 @@ module sp_filter #(
     output wire                 match_o
 );
 
-    initial begin
-        if (FILTER_N < 0 || FILTER_N > 16) begin
-            $error("sp_filter: FILTER_N must be 0..16");
-            $finish;
+    // parameter checks: a bad value instantiates a module named after the
+    // rule it breaks, which does not exist, so every tool stops there
+    generate
+        if (FILTER_N < 0 || FILTER_N > 16) begin : g_bad_filter_n
+            sp_filter_FILTER_N_must_be_0_to_16 u_error ();
         end
-        if (WORD_BITS != 32 && WORD_BITS != 64) begin
-            $error("sp_filter: WORD_BITS must be 32 or 64");
-            $finish;
+        if (WORD_BITS != 32 && WORD_BITS != 64) begin : g_bad_word_bits
+            sp_filter_WORD_BITS_must_be_32_or_64 u_error ();
         end
-    end
+    endgenerate
 
     // storage for at least one entry, so that a build without a filter still
     // elaborates; every loop below runs over the FILTER_N entries that exist,

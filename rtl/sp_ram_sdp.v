@@ -44,12 +44,13 @@ module sp_ram_sdp #(
 `endif
 );
 
-    initial begin
-        if (AW < 1) begin
-            $error("sp_ram_sdp: AW must be at least 1");
-            $finish;
+    // parameter checks: a bad value instantiates a module named after the
+    // rule it breaks, which does not exist, so every tool stops there
+    generate
+        if (AW < 1) begin : g_bad_aw
+            sp_ram_sdp_AW_must_be_at_least_1 u_error ();
         end
-    end
+    endgenerate
 
     reg [DW-1:0] mem [0:(1 << AW) - 1];
     reg [DW-1:0] rdata_q;

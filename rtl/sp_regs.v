@@ -32,7 +32,6 @@
 `resetall
 `default_nettype none
 `include "sp_regs.vh"
-`include "sp_seed_mix.vh"
 
 module sp_regs #(
     // accounting counter width, 32..64 (reported in PARAMS2)
@@ -77,7 +76,7 @@ module sp_regs #(
     // block state
     input  wire [OQ_AW:0] oq_count_i,
     input  wire          oq_head_valid_i,
-    input  wire [MW-1:0] oq_head_i,
+    input  wire [2 + 2 * WORD_BITS + `SP_MSG_COUNT_BITS:0] oq_head_i,  // MW bits
     input  wire          flushing_i,
     input  wire          busy_i,
     input  wire [7:0]    sbox_data_i,
@@ -93,8 +92,8 @@ module sp_regs #(
     // the message ring (sp_ring): the write pointer, the pointer one entry
     // on, the pop that steps it at this clock's edge, and a write that ended
     // with a bus error, at this address
-    input  wire [RAW:0]  ring_wp_i,
-    input  wire [RAW:0]  ring_wp1_i,
+    input  wire [(RING_AW > 0 ? RING_AW : 1):0] ring_wp_i,
+    input  wire [(RING_AW > 0 ? RING_AW : 1):0] ring_wp1_i,
     input  wire          ring_pop_i,
     input  wire          ring_err_i,
     input  wire [31:0]   ring_err_adr_i,
@@ -134,9 +133,9 @@ module sp_regs #(
     // RING_RP, and a RING_BASE or RING_SIZE write (the write pointer goes to 0)
     output wire          ring_en_o,
     output wire [31:0]   ring_base_o,
-    output wire [RAW:0]  ring_size_o,
-    output wire [RAW:0]  ring_pmask_o,
-    output wire [RAW:0]  ring_rp_o,
+    output wire [(RING_AW > 0 ? RING_AW : 1):0] ring_size_o,
+    output wire [(RING_AW > 0 ? RING_AW : 1):0] ring_pmask_o,
+    output wire [(RING_AW > 0 ? RING_AW : 1):0] ring_rp_o,
     output wire          ring_clear_o,
     // interrupt
     output wire          irq_o
@@ -151,8 +150,10 @@ module sp_regs #(
 );
 
     localparam CW = `SP_MSG_COUNT_BITS;      // a message's count (MSG_HEAD.COUNT)
-    localparam RAW = (RING_AW > 0) ? RING_AW : 1;  // the ring's pointer width - 1 (a no-ring build keeps 1)
-    localparam MW = 3 + 2 * WORD_BITS + CW;  // output queue entry {kind, word0, word1, count}
+    localparam RAW = (RING_AW > 0) ? RING_AW : 1;  // the ring's pointer width - 1, as the ports (a no-ring build keeps 1)
+    localparam MW = 3 + 2 * WORD_BITS + CW;     // output queue entry {kind, word0, word1, count}, as oq_head_i
+
+`include "sp_seed_mix.vh"
 
     // ---- offsets, error codes and constants (rtl/sp_regs.vh, from rtl/sp_regs.rdl)
     localparam [11:0] A_ID = `SP_REG_ID, A_VERSION = `SP_REG_VERSION, A_PARAMS = `SP_REG_PARAMS,

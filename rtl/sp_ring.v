@@ -64,12 +64,13 @@ module sp_ring #(
     input  wire               err_i
 );
 
-    initial begin
-        if (RING_AW < 1 || RING_AW > 16) begin
-            $error("sp_ring: RING_AW must be 1..16");
-            $finish;
+    // parameter checks: a bad value instantiates a module named after the
+    // rule it breaks, which does not exist, so every tool stops there
+    generate
+        if (RING_AW < 1 || RING_AW > 16) begin : g_bad_ring_aw
+            sp_ring_RING_AW_must_be_1_to_16 u_error ();
         end
-    end
+    endgenerate
 
     localparam CW     = `SP_MSG_COUNT_BITS;          // a message's count
     localparam MW     = 3 + 2 * WORD_BITS + CW;      // a queued message {kind, word0, word1, count}

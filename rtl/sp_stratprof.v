@@ -132,66 +132,54 @@ module sp_stratprof #(
 `endif
 );
 
-    // ---- parameter checks (spec 10)
-    initial begin
-        if (WORD_BITS != 32 && WORD_BITS != 64) begin
-            $error("sp_stratprof: WORD_BITS must be 32 or 64");
-            $finish;
+    // ---- parameter checks (spec 10).  A build that breaks a rule instantiates
+    // a module named after the rule, which does not exist: every tool stops at
+    // elaboration and names it (Verilog-2005 has no elaboration-time $error).
+    generate
+        if (WORD_BITS != 32 && WORD_BITS != 64) begin : g_bad_word_bits
+            sp_stratprof_WORD_BITS_must_be_32_or_64 u_error ();
         end
-        if (TABLE_AW < 0 || TABLE_AW > 12) begin
-            $error("sp_stratprof: TABLE_AW must be 0..12");
-            $finish;
+        if (TABLE_AW < 0 || TABLE_AW > 12) begin : g_bad_table_aw
+            sp_stratprof_TABLE_AW_must_be_0_to_12 u_error ();
         end
-        if (WAYS_LOG2_MAX < 0 || WAYS_LOG2_MAX > 3) begin
-            $error("sp_stratprof: WAYS_LOG2_MAX must be 0..3");
-            $finish;
+        if (WAYS_LOG2_MAX < 0 || WAYS_LOG2_MAX > 3) begin : g_bad_ways_log2_max
+            sp_stratprof_WAYS_LOG2_MAX_must_be_0_to_3 u_error ();
         end
-        if (TAG_BITS_MAX < 1 || TAG_BITS_MAX > 8) begin
-            $error("sp_stratprof: TAG_BITS_MAX must be 1..8");
-            $finish;
+        if (TAG_BITS_MAX < 1 || TAG_BITS_MAX > 8) begin : g_bad_tag_bits_max
+            sp_stratprof_TAG_BITS_MAX_must_be_1_to_8 u_error ();
         end
-        if (COUNT_BITS < 1 || COUNT_BITS > 16) begin
-            $error("sp_stratprof: COUNT_BITS must be 1..16");
-            $finish;
+        if (COUNT_BITS < 1 || COUNT_BITS > 16) begin : g_bad_count_bits
+            sp_stratprof_COUNT_BITS_must_be_1_to_16 u_error ();
         end
-        if (MISS_BITS < 2 || MISS_BITS > 4 || MISS_BITS > COUNT_BITS) begin
-            $error("sp_stratprof: MISS_BITS must be 2..4 and at most COUNT_BITS");
-            $finish;
+        if (MISS_BITS < 2 || MISS_BITS > 4 || MISS_BITS > COUNT_BITS) begin : g_bad_miss_bits
+            sp_stratprof_MISS_BITS_must_be_2_to_4_and_at_most_COUNT_BITS u_error ();
         end
         if ((OPT_TAGGED != 0 && OPT_TAGGED != 1) || (OPT_CR != 0 && OPT_CR != 1) ||
-            (OPT_HTP != 0 && OPT_HTP != 1)) begin
-            $error("sp_stratprof: OPT_TAGGED, OPT_CR and OPT_HTP must be 0 or 1");
-            $finish;
+            (OPT_HTP != 0 && OPT_HTP != 1)) begin : g_bad_opts
+            sp_stratprof_OPT_TAGGED_OPT_CR_and_OPT_HTP_must_be_0_or_1 u_error ();
         end
-        if (ASSOC_K < 1 || ASSOC_K > 64) begin
-            $error("sp_stratprof: ASSOC_K must be 1..64");
-            $finish;
+        if (ASSOC_K < 1 || ASSOC_K > 64) begin : g_bad_assoc_k
+            sp_stratprof_ASSOC_K_must_be_1_to_64 u_error ();
         end
-        if (OQ_AW < 1 || OQ_AW > 12) begin
-            $error("sp_stratprof: OQ_AW must be 1..12");
-            $finish;
+        if (OQ_AW < 1 || OQ_AW > 12) begin : g_bad_oq_aw
+            sp_stratprof_OQ_AW_must_be_1_to_12 u_error ();
         end
-        if (ACC_BITS < 32 || ACC_BITS > 64) begin
-            $error("sp_stratprof: ACC_BITS must be 32..64");
-            $finish;
+        if (ACC_BITS < 32 || ACC_BITS > 64) begin : g_bad_acc_bits
+            sp_stratprof_ACC_BITS_must_be_32_to_64 u_error ();
         end
-        if (FILTER_N < 0 || FILTER_N > 16) begin
-            $error("sp_stratprof: FILTER_N must be 0..16");
-            $finish;
+        if (FILTER_N < 0 || FILTER_N > 16) begin : g_bad_filter_n
+            sp_stratprof_FILTER_N_must_be_0_to_16 u_error ();
         end
-        if (TQ_AW < 1 || TQ_AW > 12) begin
-            $error("sp_stratprof: TQ_AW must be 1..12");
-            $finish;
+        if (TQ_AW < 1 || TQ_AW > 12) begin : g_bad_tq_aw
+            sp_stratprof_TQ_AW_must_be_1_to_12 u_error ();
         end
-        if (RING_AW < 0 || RING_AW > 16) begin
-            $error("sp_stratprof: RING_AW must be 0..16");
-            $finish;
+        if (RING_AW < 0 || RING_AW > 16) begin : g_bad_ring_aw
+            sp_stratprof_RING_AW_must_be_0_to_16 u_error ();
         end
-        if (ASSOC_COUNT_BITS < COUNT_BITS + 2 || ASSOC_COUNT_BITS > `SP_MSG_COUNT_BITS) begin
-            $error("sp_stratprof: ASSOC_COUNT_BITS must be COUNT_BITS + 2..%0d", `SP_MSG_COUNT_BITS);
-            $finish;
+        if (ASSOC_COUNT_BITS < COUNT_BITS + 2 || ASSOC_COUNT_BITS > `SP_MSG_COUNT_BITS) begin : g_bad_assoc_count_bits
+            sp_stratprof_ASSOC_COUNT_BITS_must_be_COUNT_BITS_plus_2_to_the_message_count_width u_error ();
         end
-    end
+    endgenerate
 
     // ---- sizes
     localparam TW     = 3 + 2 * WORD_BITS;        // a tuple {kind, word0, word1}

@@ -27,16 +27,16 @@ module sp_xor_fold #(
     output reg  [OUT_BITS-1:0] fold_o
 );
 
-    initial begin
-        if (OUT_BITS < 1 || OUT_BITS > 15) begin
-            $error("sp_xor_fold: OUT_BITS must be 1..15");
-            $finish;
+    // parameter checks: a bad value instantiates a module named after the
+    // rule it breaks, which does not exist, so every tool stops there
+    generate
+        if (OUT_BITS < 1 || OUT_BITS > 15) begin : g_bad_out_bits
+            sp_xor_fold_OUT_BITS_must_be_1_to_15 u_error ();
         end
-        if (IN_BITS < OUT_BITS) begin
-            $error("sp_xor_fold: IN_BITS must be at least OUT_BITS");
-            $finish;
+        if (IN_BITS < OUT_BITS) begin : g_bad_in_bits
+            sp_xor_fold_IN_BITS_must_be_at_least_OUT_BITS u_error ();
         end
-    end
+    endgenerate
 
     // xor-fold to a fixed width m, a word at a time: the word shifted right
     // by m, 2m, ... xored together, then cut to m bits (a chunk's high bits

