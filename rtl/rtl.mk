@@ -21,8 +21,3 @@ portability: deps
 	@scripts/portability.py
 
 TEST_BINS += scripts/portability.py
-
-# The default S-box image by its absolute path, for the programs Verilator
-# builds from rtl/ (rtl/sp_hash.v's own default is relative to the folder a
-# simulator runs in): each then loads it from wherever it is run.
-SP_SBOX_DEFINE := -DSP_SBOX_HEX='"$(abspath rtl/sp_sbox_default.hex)"'

@@ -13,14 +13,19 @@
  *             at c;
  *   miss      the message goes to the front; if the list was full, the
  *             entry at position k-1 leaves.
- * The tuple comparisons are made two clocks ahead, while the message is
- * in S1R (ahead_tuple_i): against the entries as they are and the message
- * now in S3 (they are moved the way this cycle's shift moves them, the S3
- * message becoming position 0), and against the S2 tuple (pre_tuple_i).
- * One clock ahead the registered results are moved by that clock's shift,
- * with the S2 comparison as position 0, and the hit entry's count is
- * selected.  So S3 starts from a registered hit vector and count and only
- * adds.  A flush never runs within two clocks of a message.
+ * The tuple comparisons start three clocks ahead, while the message is in
+ * S1R (early_tuple_i): against every entry as it is, in chunks of at most
+ * 17 bits, each chunk's result registered (a whole-tuple comparison against
+ * k entries is one register driving k comparators and a long AND behind
+ * them, too far for one clock), and against the messages in S3, S2B and
+ * S2A, which will be position 0 in turn.  Two clocks ahead (the message in
+ * S2A) the chunks are ANDed and the result is moved the way the clock
+ * before moved the list, then the way this clock's S3 message moves it
+ * (that message becoming position 0).  One clock ahead the registered
+ * result is moved by that clock's shift, with the S2B message as position
+ * 0, and the hit entry's count is selected.  So S3 starts from a
+ * registered hit vector and count and only adds.  A flush never runs
+ * within three clocks of a message.
  *
  * Flush (block stopped, pipeline empty): the list moves towards its end
  * once per clock, position k-1 leaving when it holds an entry, so the least
@@ -57,8 +62,9 @@ module sp_assoc #(
 ) (
     input  wire          clk_i,
     input  wire          rst_i,
-    // the tuples of the messages that may arrive in two clocks (S1R) and
-    // next clock (S2)
+    // the tuples of the messages that may arrive in three clocks (S1R), two
+    // (S2A) and the next (S2B)
+    input  wire [TW-1:0] early_tuple_i,
     input  wire [TW-1:0] ahead_tuple_i,
     input  wire [TW-1:0] pre_tuple_i,
     // a stage-1 message <tuple, count>
@@ -82,8 +88,8 @@ module sp_assoc #(
     , output wire [CW+6:0] a_held_o
 `endif
 `ifdef FORMAL
-    , output wire [1:0]    f_flush_moved_o
-    , output wire [1:0]    f_calm_o
+    , output wire [2:0]    f_flush_moved_o
+    , output wire [2:0]    f_calm_o
 `endif
 );
 
@@ -142,16 +148,16 @@ module sp_assoc #(
     end
 
 `ifdef SP_ASSERT
-    reg [1:0] flush_moved_q;   // a flush move one and two clocks ago
-    // the table has changed only by messages for one and for two clocks (no
-    // reset, no flush move): the comparisons made ahead are then exact
-    reg [1:0] calm_q;
+    reg [2:0] flush_moved_q;   // a flush move one, two and three clocks ago
+    // the table has changed only by messages for one, two and three clocks
+    // (no reset, no flush move): the comparisons made ahead are then exact
+    reg [2:0] calm_q;
     always @(posedge clk_i) begin
-        flush_moved_q <= {flush_moved_q[0], flush_move};
-        calm_q        <= {calm_q[0], !flush_move};
+        flush_moved_q <= {flush_moved_q[1:0], flush_move};
+        calm_q        <= {calm_q[1:0], !flush_move};
         if (rst_i) begin
-            flush_moved_q <= 2'b00;
-            calm_q        <= 2'b00;
+            flush_moved_q <= 3'b000;
+            calm_q        <= 3'b000;
         end
     end
 `endif
@@ -161,8 +167,8 @@ module sp_assoc #(
     assign f_flush_moved_o = flush_moved_q;
     assign f_calm_o        = calm_q;
 `else
-    assign f_flush_moved_o = 2'b00;
-    assign f_calm_o        = 2'b11;
+    assign f_flush_moved_o = 3'b000;
+    assign f_calm_o        = 3'b111;
 `endif
 `endif
 
@@ -210,8 +216,8 @@ module sp_assoc #(
                 end
             end
 
-            // the tuple two clocks ahead serves the larger tables only
-            wire [TW-1:0] unused_ahead = ahead_tuple_i;
+            // the tuples two and three clocks ahead serve the larger tables only
+            wire [TW-1:0] unused_ahead = ahead_tuple_i ^ early_tuple_i;
 
 `ifdef SP_ASSERT
             assign a_held_o = valid_q[0] ? {7'd0, count_q} : {(CW + 7){1'b0}};
@@ -219,8 +225,8 @@ module sp_assoc #(
                 if (!rst_i) begin
                     assert (!(in_valid_i && (flushing_q || flush_start_i)));
                     assert (!(flush_start_i && flushing_q));
-                    assert (!(in_valid_i && flush_moved_q != 2'b00));
-                    assert (!in_valid_i || calm_q == 2'b11);
+                    assert (!(in_valid_i && flush_moved_q != 3'b000));
+                    assert (!in_valid_i || calm_q == 3'b111);
                     assert (!flushing_q || valid_q[0]);
                     // the comparison made a clock ahead is the entry's now
                     assert (!in_valid_i || hit_q == (valid_q[0] && tuple_q == in_tuple_i));
@@ -298,20 +304,46 @@ module sp_assoc #(
                                                                : in_count;
             wire [CW-1:0] front_count = low_sum[IN_BITS] ? front_c : front_nc;
 
-            // ---- two clocks ahead: the S1R tuple against the list as it will be
-            // after this clock (and the S2 tuple, position 0 after the next)
-            // the list against a tuple: which valid entries hold it
-            function [K-1:0] holding(input [TW-1:0] t);
-                integer m;
+            // ---- three clocks ahead: the S1R tuple against every entry, a
+            // chunk at a time, and against the messages in S3, S2B and S2A
+            localparam CHUNK = 17;
+            localparam NCH   = (TW + CHUNK - 1) / CHUNK;
+            // the chunks' results, entry i's chunk c at bit c*K + i; an
+            // invalid entry matches in no chunk
+            function [NCH*K-1:0] chunks_holding(input [TW-1:0] t);
+                integer m, c;
+                reg [NCH*CHUNK-1:0] tx, ex;
                 begin
-                    for (m = 0; m < K; m = m + 1)
-                        holding[m] = valid_q[m] && tuple_q[m] == t;
+                    tx = {{(NCH * CHUNK - TW){1'b0}}, t};
+                    for (m = 0; m < K; m = m + 1) begin
+                        ex = {{(NCH * CHUNK - TW){1'b0}}, tuple_q[m]};
+                        for (c = 0; c < NCH; c = c + 1)
+                            chunks_holding[c*K + m] = valid_q[m] && ex[c*CHUNK +: CHUNK] == tx[c*CHUNK +: CHUNK];
+                    end
                 end
             endfunction
-            wire [K-1:0] eq_ahead = holding(ahead_tuple_i);
-            reg  [K-1:0] eq_q;       // the S2 tuple against the list as it is
-            reg          eq_pre_q;   // the S2 tuple equals the S3 message
-            wire [K-1:0] eq_d = moved(eq_ahead, in_tuple_i == ahead_tuple_i, in_valid_i, moves);
+            reg [NCH*K-1:0] ch_q;       // the S2A tuple's chunks against the list of the clock before
+            reg             x_front_q;  // ... against the S3 message of the clock before
+            reg             x_next_q;   // ... against the S3 message now (S2B then)
+            reg             mv_valid_q; // the clock before moved the list with a message,
+            reg [K-1:0]     mv_q;       // these positions taking their predecessor's entry
+
+            // ---- two clocks ahead: the S2A tuple against the list as it will be
+            // after this clock (and the S2B tuple, position 0 after the next):
+            // the chunks' AND is the list of the clock before, moved as that
+            // clock moved it, then as this one does
+            function [K-1:0] all_chunks(input [NCH*K-1:0] ch);
+                integer c;
+                begin
+                    all_chunks = {K{1'b1}};
+                    for (c = 0; c < NCH; c = c + 1)
+                        all_chunks = all_chunks & ch[c*K +: K];
+                end
+            endfunction
+            wire [K-1:0] eq_ahead = moved(all_chunks(ch_q), x_front_q, mv_valid_q, mv_q);
+            reg  [K-1:0] eq_q;       // the S2B tuple against the list as it is
+            reg          eq_pre_q;   // the S2B tuple equals the S3 message
+            wire [K-1:0] eq_d = moved(eq_ahead, x_next_q, in_valid_i, moves);
 
             // ---- one clock ahead: the S2 tuple's hit vector and count after this clock
             wire [K-1:0] hit_d = moved(eq_q, eq_pre_q, in_valid_i, moves);
@@ -369,13 +401,26 @@ module sp_assoc #(
             end
 
             always @(posedge clk_i) begin
-                hit_q      <= hit_d;
+                hit_q       <= hit_d;
                 hit_count_q <= hit_count_d;
-                eq_q       <= eq_d;
-                eq_pre_q   <= pre_tuple_i == ahead_tuple_i;
+                eq_q        <= eq_d;
+                eq_pre_q    <= pre_tuple_i == ahead_tuple_i;
+                ch_q        <= chunks_holding(early_tuple_i);
+                x_front_q   <= in_tuple_i == early_tuple_i;
+                x_next_q    <= pre_tuple_i == early_tuple_i;
+                mv_valid_q  <= in_valid_i;
+                mv_q        <= moves;
             end
 
 `ifdef SP_ASSERT
+            // the list against a tuple: which valid entries hold it
+            function [K-1:0] holding(input [TW-1:0] t);
+                integer m;
+                begin
+                    for (m = 0; m < K; m = m + 1)
+                        holding[m] = valid_q[m] && tuple_q[m] == t;
+                end
+            endfunction
             reg [6:0] f_valid_n;   // the valid entries
             // the valid entries side by side, of distinct tuples, and a prefix
             // unless a flush is moving them to the end
@@ -409,22 +454,25 @@ module sp_assoc #(
                     assert (!(in_valid_i && (flushing_q || flush_start_i)));
                     assert (!(flush_start_i && flushing_q));
                     // the comparisons made ahead assume no flush move in between
-                    assert (!(in_valid_i && flush_moved_q != 2'b00));
+                    assert (!(in_valid_i && flush_moved_q != 3'b000));
                     assert ((hit & (hit - ONE_K)) == {K{1'b0}});
                     assert ({25'd0, used_q} <= K);
                     // Why the lookup a clock ahead is right (these make the whole
                     // block's formal proof inductive): the list is a prefix of
                     // distinct tuples counted by used_q (while flushing, side by side
                     // and not empty);
-                    // the tuples advance S1R -> S2 -> S3 one stage per clock, so
-                    // the S2-S3 comparison follows them; the S2 comparison is exact
-                    // after one calm clock, the S3 hit vector and its count after
-                    // two, and a message reaches S3 only after two.
+                    // the tuples advance S1R -> S2A -> S2B -> S3 one stage per
+                    // clock, so the comparisons between them follow them; the
+                    // S2A comparison is exact after one calm clock, the S2B one
+                    // after two, the S3 hit vector and its count after three,
+                    // and a message reaches S3 only after three.
                     assert (f_shape && used_q == f_valid_n && (!flushing_q || used_q != 7'd0));
                     assert (eq_pre_q == (pre_tuple_i == in_tuple_i));
-                    assert (!in_valid_i || calm_q == 2'b11);
-                    if (calm_q[0]) assert (eq_q == holding(pre_tuple_i));
-                    if (calm_q == 2'b11) assert (hit_q == holding(in_tuple_i) && f_counts);
+                    assert (x_next_q == (in_tuple_i == ahead_tuple_i));
+                    assert (!in_valid_i || calm_q == 3'b111);
+                    if (calm_q[0]) assert (eq_ahead == holding(ahead_tuple_i));
+                    if (calm_q[1:0] == 2'b11) assert (eq_q == holding(pre_tuple_i));
+                    if (calm_q == 3'b111) assert (hit_q == holding(in_tuple_i) && f_counts);
                 end
             end
 `endif

@@ -2,35 +2,36 @@
 /*
  * sp_hash.v - the S-box and the hash of docs/spec.md section 4.
  *
- * Pipeline stages S0, S1 and S1H.  In S0 the tuple at the head of the tuple
- * queue presents its bytes as S-box read addresses: byte i of
- * word0 ^ kind to copy i, byte i of word1 to copy B + i.  In S1 the S-box
- * bytes are on the read ports and this module registers
+ * Pipeline stages S0, S1 (S1X) and S1H.  In S0 the tuple at the head of the
+ * tuple queue presents its bytes as S-box read addresses: byte i of
+ * word0 ^ kind to copy i, byte i of word1 to copy B + i; its tag,
+ *
+ *     tag   = xor-fold(word0 ^ word1 ^ kind, tag_bits_i),
+ *
+ * needs no S-box and is folded and registered at once.  At the end of S1
+ * the S-box bytes are on the read ports (with OPT_DP16KD one clock later,
+ * in S1X, from the block RAMs' output registers), and this module folds
+ * and registers
  *
  *     x     = flip(randomize(word0 ^ kind)) ^ randomize(word1)
- *
- * and word0 ^ word1 ^ kind; in the next clock (S1H) it folds them:
- *
  *     index = xor-fold(x, index_bits_i)
- *     tag   = xor-fold(word0 ^ word1 ^ kind, tag_bits_i)
  *
- * The register splits the S-box RAMs' slow clock-to-output from the
- * run-time fold and the table read it addresses.
+ * so S1H has index and tag from registers: the table read starts there,
+ * and the tuple itself need not wait beside the hash.
+ * On an ECP5 a block RAM's clock-to-output alone is 5.8 ns, so there
+ * (OPT_DP16KD) the bytes come from the RAMs' output registers and S1X is a
+ * stage of its own; the tuple pipeline around the hash follows.
  *
  * The S-box is held as one 256x8 RAM per read port (2B for the pipeline,
  * one for SBOX_DATA reads) because a ROM read eight times per clock goes to
  * LUTs, while eight small RAMs each map to one block RAM.  All copies are
  * written together.  A further 256x8 RAM, never written, holds the default
- * S-box from rtl/sp_sbox_default.hex; the sweep after reset copies it into
- * the others.  The image path is `SP_SBOX_HEX, relative to the directory
- * the tool runs in (the repository root unless overridden).
+ * S-box (rtl/sp_sbox_default.vh, from scripts/gen_sbox.py); the sweep after
+ * reset copies it into the others, so the copies need no initial contents.
  */
 `resetall
 `default_nettype none
-
-`ifndef SP_SBOX_HEX
-`define SP_SBOX_HEX "rtl/sp_sbox_default.hex"
-`endif
+`include "sp_sbox_default.vh"
 
 module sp_hash #(
     // word width in bits, 32 or 64
@@ -38,18 +39,16 @@ module sp_hash #(
     // width of the index output: the widest index (TABLE_AW, at least 1)
     parameter INDEX_W = 12,
     // widest tag, 1..8
-    parameter TAG_BITS_MAX = 8
+    parameter TAG_BITS_MAX = 8,
+    // 1: ECP5 DP16KD cells with their output registers (ECP5 synthesis only)
+    parameter OPT_DP16KD = 0
 ) (
     input  wire                 clk_i,
     // S0: the tuple whose S-box bytes are read this cycle
     input  wire [2:0]           s0_kind_i,
     input  wire [WORD_BITS-1:0] s0_word0_i,
     input  wire [WORD_BITS-1:0] s0_word1_i,
-    // S1: the same tuple one clock later
-    input  wire [2:0]           s1_kind_i,
-    input  wire [WORD_BITS-1:0] s1_word0_i,
-    input  wire [WORD_BITS-1:0] s1_word1_i,
-    // S1H: the run-time widths and the hash of the tuple
+    // the run-time widths (configuration); S1H: the hash of the tuple
     input  wire [3:0]           index_bits_i,
     input  wire [3:0]           tag_bits_i,
     output wire [INDEX_W-1:0]   index_o,
@@ -77,61 +76,91 @@ module sp_hash #(
     generate
         for (i = 0; i < B; i = i + 1) begin : g_copy
             sp_ram_sdp #(
-                .AW(8),
-                .DW(8),
-                .INIT_FILE(`SP_SBOX_HEX)
+                .AW        (8),
+                .DW        (8),
+                .OUT_REG   (OPT_DP16KD),
+                .OPT_DP16KD(OPT_DP16KD)
             ) u_sbox0 (
-                .clk_i  (clk_i),
-                .we_i   (wr_i),
-                .waddr_i(wr_addr_i),
-                .wdata_i(wr_data_i),
-                .raddr_i(s0_key0[8*i +: 8]),
-                .rdata_o(sb0[8*i +: 8])
+                .clk_i   (clk_i),
+                .we_i    (wr_i),
+                .waddr_i (wr_addr_i),
+                .wdata_i (wr_data_i),
+                .rd_en_i (1'b1),
+                .raddr_i (s0_key0[8*i +: 8]),
+                .out_en_i(1'b1),
+                .rdata_o (sb0[8*i +: 8])
+`ifdef FORMAL
+                , .f_mem_o(), .f_rdata1_o()
+`endif
             );
             sp_ram_sdp #(
-                .AW(8),
-                .DW(8),
-                .INIT_FILE(`SP_SBOX_HEX)
+                .AW        (8),
+                .DW        (8),
+                .OUT_REG   (OPT_DP16KD),
+                .OPT_DP16KD(OPT_DP16KD)
             ) u_sbox1 (
-                .clk_i  (clk_i),
-                .we_i   (wr_i),
-                .waddr_i(wr_addr_i),
-                .wdata_i(wr_data_i),
-                .raddr_i(s0_word1_i[8*i +: 8]),
-                .rdata_o(sb1[8*i +: 8])
+                .clk_i   (clk_i),
+                .we_i    (wr_i),
+                .waddr_i (wr_addr_i),
+                .wdata_i (wr_data_i),
+                .rd_en_i (1'b1),
+                .raddr_i (s0_word1_i[8*i +: 8]),
+                .out_en_i(1'b1),
+                .rdata_o (sb1[8*i +: 8])
+`ifdef FORMAL
+                , .f_mem_o(), .f_rdata1_o()
+`endif
             );
         end
     endgenerate
 
+    // the bus's copy and the ROM are read a clock after their address, as
+    // before: with OPT_DP16KD through the output register too, their read
+    // taken by the second of two clocks
     sp_ram_sdp #(
-        .AW(8),
-        .DW(8),
-        .INIT_FILE(`SP_SBOX_HEX)
+        .AW        (8),
+        .DW        (8),
+        .OUT_REG   (OPT_DP16KD),
+        .OPT_DP16KD(OPT_DP16KD)
     ) u_sbox_bus (
-        .clk_i  (clk_i),
-        .we_i   (wr_i),
-        .waddr_i(wr_addr_i),
-        .wdata_i(wr_data_i),
-        .raddr_i(bus_addr_i),
-        .rdata_o(bus_data_o)
+        .clk_i   (clk_i),
+        .we_i    (wr_i),
+        .waddr_i (wr_addr_i),
+        .wdata_i (wr_data_i),
+        .rd_en_i (1'b1),
+        .raddr_i (bus_addr_i),
+        .out_en_i(1'b1),
+        .rdata_o (bus_data_o)
+`ifdef FORMAL
+        , .f_mem_o(), .f_rdata1_o()
+`endif
     );
 
     sp_ram_sdp #(
-        .AW(8),
-        .DW(8),
-        .INIT_FILE(`SP_SBOX_HEX)
+        .AW        (8),
+        .DW        (8),
+        .OPT_INIT  (1),
+        .INIT      (`SP_SBOX_DEFAULT),
+        .OUT_REG   (OPT_DP16KD),
+        .OPT_DP16KD(OPT_DP16KD)
     ) u_rom (
-        .clk_i  (clk_i),
-        .we_i   (1'b0),
-        .waddr_i(8'd0),
-        .wdata_i(8'd0),
-        .raddr_i(rom_addr_i),
-        .rdata_o(rom_data_o)
+        .clk_i   (clk_i),
+        .we_i    (1'b0),
+        .waddr_i (8'd0),
+        .wdata_i (8'd0),
+        .rd_en_i (1'b1),
+        .raddr_i (rom_addr_i),
+        .out_en_i(1'b1),
+        .rdata_o (rom_data_o)
+`ifdef FORMAL
+        , .f_mem_o(), .f_rdata1_o()
+`endif
     );
 
     // x: flip puts S[byte B-1-i of word0 ^ kind] in byte i.  It is formed
-    // from the RAMs' outputs and registered: one LUT after the read port
-    // here saves one in front of the fold and the table read in S1H.
+    // from the RAMs' outputs (or their output registers) and folded at once,
+    // and the index and tag are registered: the table read in S1H starts
+    // from a register, and the register is the fold's width, not the word's.
     wire [WORD_BITS-1:0] x;
     generate
         for (i = 0; i < B; i = i + 1) begin : g_x
@@ -139,32 +168,42 @@ module sp_hash #(
         end
     endgenerate
 
-    wire [WORD_BITS-1:0] s1_tag_word =
-        s1_word0_i ^ s1_word1_i ^ {{(WORD_BITS - 3){1'b0}}, s1_kind_i};
+    wire [WORD_BITS-1:0] s0_tag_word =
+        s0_word0_i ^ s0_word1_i ^ {{(WORD_BITS - 3){1'b0}}, s0_kind_i};
 
-    reg [WORD_BITS-1:0] x_q, tag_word_q;
-    always @(posedge clk_i) begin
-        x_q        <= x;
-        tag_word_q <= s1_tag_word;
-    end
+    wire [INDEX_W-1:0]      index;
+    wire [TAG_BITS_MAX-1:0] tag;
 
     sp_xor_fold #(
         .IN_BITS (WORD_BITS),
         .OUT_BITS(INDEX_W)
     ) u_index_fold (
-        .data_i(x_q),
+        .data_i(x),
         .bits_i(index_bits_i),
-        .fold_o(index_o)
+        .fold_o(index)
     );
 
     sp_xor_fold #(
         .IN_BITS (WORD_BITS),
         .OUT_BITS(TAG_BITS_MAX)
     ) u_tag_fold (
-        .data_i(tag_word_q),
+        .data_i(s0_tag_word),
         .bits_i(tag_bits_i),
-        .fold_o(tag_o)
+        .fold_o(tag)
     );
+
+    // the tag, folded in S0, waits for the index: registered in S1 and S1H,
+    // and in S1X between them
+    reg [INDEX_W-1:0]      index_q;
+    reg [TAG_BITS_MAX-1:0] tag_q1, tag_qx, tag_q;
+    always @(posedge clk_i) begin
+        index_q <= index;
+        tag_q1  <= tag;
+        tag_qx  <= tag_q1;
+        tag_q   <= (OPT_DP16KD != 0) ? tag_qx : tag_q1;
+    end
+    assign index_o = index_q;
+    assign tag_o   = tag_q;
 
 endmodule
 

@@ -657,7 +657,6 @@ module sp_regs #(
     reg [31:0] rdata_q;
     reg        wait1_q, wait2_q, wwait_q, head_valid_q;
     reg        acc_read_q;        // the waiting read is an accounting word
-    reg  [7:0] sbox_data_q;
     reg  [CW+2:0] head_q;         // kind and count of the head message
     // MSG_HEAD as a read returns it
     wire [31:0] head_word = (32'd1 << `SP_MSG_VALID_BIT) |
@@ -737,9 +736,11 @@ module sp_regs #(
     always @(posedge clk_i) begin
         if (bus_busy) begin
             // the bus: ack one clock after a new read, two for a write (its
-            // checks) or a MSG_HEAD or SBOX_DATA read (the RAM output
-            // registered), three for an accounting read (sp_acc selects and
-            // registers the word, then adds the carry of its high half)
+            // checks) or a MSG_HEAD or SBOX_DATA read (the head's fields
+            // registered; the S-box byte taken in the wait cycle, two clocks
+            // after SBOX_ADDR last moved, as a RAM read through its output
+            // register needs), three for an accounting read (sp_acc selects
+            // and registers the word, then adds the carry of its high half)
             ack_q       <= (request && !slow_read && !wb_we_i) ||
                            (wait1_q && !acc_read_q && wb_cyc_i) ||
                            (wait2_q && wb_cyc_i) || (wwait_q && wb_cyc_i);
@@ -763,10 +764,9 @@ module sp_regs #(
             end
             wait2_q     <= wait1_q && acc_read_q && wb_cyc_i;
             if (request) acc_read_q <= acc_word;
-            sbox_data_q <= sbox_data_i;
             head_q      <= {head_kind, head_count};
             if (wait1_q && !acc_read_q)
-                rdata_q <= sel_q[R_SBOX_D] ? {24'd0, sbox_data_q} :
+                rdata_q <= sel_q[R_SBOX_D] ? {24'd0, sbox_data_i} :
                            head_valid_q ? head_word : 32'd0;
             if (wait2_q) rdata_q <= acc_data_i;
             if (request) begin

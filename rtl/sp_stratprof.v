@@ -8,9 +8,10 @@
  * A_k), queues them and interrupts software, which pops them through the
  * Wishbone registers.  The pipeline takes one tuple per clock in every mode:
  *
- *   port -> tuple queue -> S0 S-box read -> S1 hash -> S1H fold, row read,
- *        draw -> S1R row arrives -> S2 decide, write back -> S3 A_k -> S4
- *        -> output queue -> MSG_HEAD
+ *   port -> tuple queue -> S0 S-box read -> S1 hash, fold (-> S1X with the
+ *        ECP5's RAM output registers) -> S1H row read, draw -> S1R RAM
+ *        -> S2A row arrives, merged -> S2B decide, write back -> S3 A_k
+ *        -> S4 -> output queue -> MSG_HEAD
  *
  * This file holds the input port with its credit count, the wiring of the
  * stages, the S4 register in front of the output queue, the
@@ -22,7 +23,7 @@
  * Credits: every tuple emits at most one message (spec 6), so the port
  * takes a tuple for compression only if it can reserve an output-queue
  * slot for it.  resv_q counts the slots in use or promised: messages in the
- * queue and in S4, tuples in the tuple queue, S0..S2, and messages in S3.
+ * queue and in S4, tuples in the tuple queue, S0..S2B, and messages in S3.
  * A reservation is returned when its event ends without a message (S2 or
  * A_k absorbs it; a clock later) and a clock after software pops the message.  So
  * the queue never overflows and, under the stall policy, the message stream
@@ -53,7 +54,8 @@ module sp_stratprof #(
     parameter ACC_BITS      = 64,  // accounting counter width, 32..64
     parameter FILTER_N      = 8,   // entries of the PC filter, 0..16
     parameter RING_AW       = 16,  // log2 of the largest message ring, 0..16; 0: no ring
-    parameter ASSOC_COUNT_BITS = 28 // A_k's count width: MSG_HEAD.COUNT's 28 (spec 6); COUNT_BITS + 2..27 only to verify its overflow
+    parameter ASSOC_COUNT_BITS = 28, // A_k's count width: MSG_HEAD.COUNT's 28 (spec 6); COUNT_BITS + 2..27 only to verify its overflow
+    parameter OPT_ECP5      = 0    // 1: built for the ECP5: its block RAM cells with their output registers, its LUT RAM (the ECP5 synthesis sets it; docs/rtl.md)
 ) (
     input  wire                 clk_i,
     input  wire                 rst_i,
@@ -83,12 +85,13 @@ module sp_stratprof #(
     output wire [7:0]           obs_fsm_o     // tagged transitions this cycle, bit i = enum sp_fsm_edge i (E1,E2,E3,E4,E5,E5A,E6,E6A); E1+E2 sets both
 `ifdef FORMAL
     // where a tuple or its message is: the tuple queue, S1 (a filtered one
-    // too), S1H, S1R, S2, S3, S4 and the output queue; a write to the table
+    // too), S1H, S1R, S2A, S2 (S2B), S3, S4 and the output queue; a write to the table
     , output wire [TQ_AW:0]       f_tq_count_o
     , output wire                 f_s1_valid_o
     , output wire                 f_s1_filtered_o
     , output wire                 f_s1h_valid_o
     , output wire                 f_s1r_valid_o
+    , output wire                 f_s2a_valid_o
     , output wire                 f_s2_valid_o
     , output wire                 f_s3_valid_o
     , output wire                 f_s4_valid_o
@@ -106,8 +109,8 @@ module sp_stratprof #(
     , output wire                 f_ak_flush_o
     , output wire [6:0]           f_ak_used_o
     , output wire                 f_flushing_o
-    , output wire [1:0]           f_flush_moved_o
-    , output wire [1:0]           f_calm_o
+    , output wire [2:0]           f_flush_moved_o
+    , output wire [2:0]           f_calm_o
     // sp_acc's inputs still to be applied, and EV_IN modulo 2^32
     , output wire                 f_acc_ign_o
     , output wire                 f_acc_drop_o
@@ -176,6 +179,9 @@ module sp_stratprof #(
         if (RING_AW < 0 || RING_AW > 16) begin : g_bad_ring_aw
             sp_stratprof_RING_AW_must_be_0_to_16 u_error ();
         end
+        if (OPT_ECP5 != 0 && OPT_ECP5 != 1) begin : g_bad_opt_ecp5
+            sp_stratprof_OPT_ECP5_must_be_0_or_1 u_error ();
+        end
         if (ASSOC_COUNT_BITS < COUNT_BITS + 2 || ASSOC_COUNT_BITS > `SP_MSG_COUNT_BITS) begin : g_bad_assoc_count_bits
             sp_stratprof_ASSOC_COUNT_BITS_must_be_COUNT_BITS_plus_2_to_the_message_count_width u_error ();
         end
@@ -191,6 +197,10 @@ module sp_stratprof #(
     localparam ROW_AW = TABLE_AW - COL_AW;
     localparam ROW_W  = (ROW_AW > 0) ? ROW_AW : 1;
     localparam RAW    = (RING_AW > 0) ? RING_AW : 1;  // the ring's pointers, RAW + 1 bits
+    // a queue in ECP5 block RAM cells takes their output register (sp_ram_sdp
+    // uses cells from 64 words on; smaller ones are LUT RAM, read fast)
+    localparam TQ_OUT_REG = (OPT_ECP5 != 0 && TQ_AW >= 6) ? 1 : 0;
+    localparam OQ_OUT_REG = (OPT_ECP5 != 0 && OQ_AW >= 6) ? 1 : 0;
     localparam [OQ_AW:0] OQ_DEPTH = {1'b1, {OQ_AW{1'b0}}};
     localparam [OQ_AW:0] ONE      = 1;
 `ifdef FORMAL
@@ -270,8 +280,10 @@ module sp_stratprof #(
     );
 
     sp_fifo #(
-        .AW(TQ_AW),
-        .DW(TW + 1)
+        .AW        (TQ_AW),
+        .DW        (TW + 1),
+        .OUT_REG   (TQ_OUT_REG),
+        .OPT_DP16KD(OPT_ECP5)
     ) u_tq (
         .clk_i       (clk_i),
         .rst_i       (rst_i),
@@ -284,7 +296,7 @@ module sp_stratprof #(
         .full_o      (tq_full),
         .settling_o  (tq_settling)
 `ifdef FORMAL
-        , .f_rd_ptr_o(), .f_mem_o()
+        , .f_rd_ptr_o(), .f_mem_o(), .f_pipe_valid_o(), .f_pipe_data_o()
 `endif
     );
 
@@ -301,11 +313,9 @@ module sp_stratprof #(
     // a filtered tuple ends here: counted (sp_acc) and its credit returned a clock later
     wire         s0_filtered = s0_take && tq_filtered;
     reg          valid_q1, filtered_q1;
-    reg [TW-1:0] tuple_q1;
     always @(posedge clk_i) begin
         valid_q1    <= s0_take && !tq_filtered;
         filtered_q1 <= s0_filtered;
-        tuple_q1    <= tq_head;
         if (rst_i) begin
             valid_q1    <= 1'b0;
             filtered_q1 <= 1'b0;
@@ -327,18 +337,32 @@ module sp_stratprof #(
     wire [IDX_W-1:0]        s1h_index;
     wire [TAG_BITS_MAX-1:0] s1h_tag;
 
+    // S1X (OPT_ECP5 only): the S-box bytes pass the block RAMs' output
+    // registers, a clock of their own
+    wire valid_qx;
+    generate
+        if (OPT_ECP5 != 0) begin : g_s1x
+            reg valid_q;
+            always @(posedge clk_i) begin
+                valid_q <= valid_q1;
+                if (rst_i) valid_q <= 1'b0;
+            end
+            assign valid_qx = valid_q;
+        end else begin : g_no_s1x
+            assign valid_qx = valid_q1;
+        end
+    endgenerate
+
     sp_hash #(
         .WORD_BITS   (WORD_BITS),
         .INDEX_W     (IDX_W),
-        .TAG_BITS_MAX(TAG_BITS_MAX)
+        .TAG_BITS_MAX(TAG_BITS_MAX),
+        .OPT_DP16KD  (OPT_ECP5)
     ) u_hash (
         .clk_i       (clk_i),
         .s0_kind_i   (tq_head[TW-1 -: 3]),
         .s0_word0_i  (tq_head[WORD_BITS +: WORD_BITS]),
         .s0_word1_i  (tq_head[0 +: WORD_BITS]),
-        .s1_kind_i   (tuple_q1[TW-1 -: 3]),
-        .s1_word0_i  (tuple_q1[WORD_BITS +: WORD_BITS]),
-        .s1_word1_i  (tuple_q1[0 +: WORD_BITS]),
         .index_bits_i(fold_bits_q),
         .tag_bits_i  (tag_bits),
         .index_o     (s1h_index),
@@ -352,17 +376,52 @@ module sp_stratprof #(
         .rom_data_o  (rom_data)
     );
 
-    // S1H: sp_hash registered x in S1 and folds it now
+    // S1H: sp_hash has the index and the tag in registers; the tuple is
+    // the one S0 took two clocks before (three with S1X).  Nothing reads it
+    // on the way, and every stage moves every clock, so on the ECP5 it waits
+    // in LUT RAM written in S0 and read out into S1H's register (a
+    // free-running pointer: the read is the write the delay ago), and
+    // elsewhere, where a small RAM would take a block RAM, in registers.
     reg                    valid_qh;
-    reg [TW-1:0]           tuple_qh;
+    wire [TW-1:0]          tuple_qh;
     always @(posedge clk_i) begin
-        valid_qh <= valid_q1;
-        tuple_qh <= tuple_q1;
+        valid_qh <= valid_qx;
         if (rst_i) valid_qh <= 1'b0;
     end
+    generate
+        if (OPT_ECP5 != 0) begin : g_tuple_delay
+            localparam [1:0] BEHIND = 2;   // S0 writes, S1 and S1X pass, the read lands in S1H
+            reg [1:0] ptr_q;
+            always @(posedge clk_i) ptr_q <= ptr_q + 2'd1;
+            sp_ram_sdp #(
+                .AW(2),
+                .DW(TW)
+            ) u_delay (
+                .clk_i   (clk_i),
+                .we_i    (1'b1),
+                .waddr_i (ptr_q),
+                .wdata_i (tq_head),
+                .rd_en_i (1'b1),
+                .raddr_i (ptr_q - BEHIND),
+                .out_en_i(1'b1),
+                .rdata_o (tuple_qh)
+`ifdef FORMAL
+                , .f_mem_o(), .f_rdata1_o()
+`endif
+            );
+        end else begin : g_tuple_regs
+            reg [TW-1:0] tuple_q1, tuple_q;
+            always @(posedge clk_i) begin
+                tuple_q1 <= tq_head;
+                tuple_q  <= tuple_q1;
+            end
+            assign tuple_qh = tuple_q;
+        end
+    endgenerate
 
     sp_sweep #(
-        .ROW_AW(ROW_AW)
+        .ROW_AW (ROW_AW),
+        .ROM_LAT(1 + OPT_ECP5)
     ) u_sweep (
         .clk_i      (clk_i),
         .rst_i      (rst_i),
@@ -386,7 +445,7 @@ module sp_stratprof #(
     wire [7:0]    s2_fsm;
     wire [TW-1:0] s2_tuple;
     wire          s1r_busy;
-    wire [TW-1:0] s1r_tuple;
+    wire [TW-1:0] s1r_tuple, s2a_tuple;
     wire          s3_valid;
     wire [TW-1:0] s3_tuple;
     wire [HW-1:0] s3_count;
@@ -410,7 +469,8 @@ module sp_stratprof #(
         .MISS_BITS    (MISS_BITS),
         .OPT_TAGGED   (OPT_TAGGED),
         .OPT_CR       (OPT_CR),
-        .OPT_HTP      (OPT_HTP)
+        .OPT_HTP      (OPT_HTP),
+        .OPT_DP16KD   (OPT_ECP5)
     ) u_stage1 (
         .clk_i           (clk_i),
         .rst_i           (rst_i),
@@ -428,6 +488,7 @@ module sp_stratprof #(
         .seed_data_i     (seed_data),
         .inflight_o      (s1r_busy),
         .s1r_tuple_o     (s1r_tuple),
+        .s2a_tuple_o     (s2a_tuple),
         .clear_i         (sweep_table_we),
         .clear_row_i     (sweep_row),
         .s2_valid_o      (s2_valid),
@@ -451,11 +512,9 @@ module sp_stratprof #(
 `endif
 `ifdef FORMAL
         , .f_s1r_valid_o (f_s1r_valid_o)
+        , .f_s2a_valid_o (f_s2a_valid_o)
         , .f_w_en_o      (f_w_en_o)
-        , .f_s2_write_o(), .f_new_entry_o(), .f_wr_col_o(), .f_s2_row_o(), .f_s2_col_o()
-        , .f_row_fw_o(), .f_e_fw_o(), .f_s1r_row_o(), .f_row_rd_o(), .f_w_hit_r_o()
-        , .f_w2_hit_r_o(), .f_fwd_hit_o(), .f_w_row_o(), .f_w_col_o(), .f_w_data_o()
-        , .f_w2_col_o(), .f_w2_data_o(), .f_table_o(), .f_row_zero_o(f_row_zero)
+        , .f_row_zero_o  (f_row_zero)
         , .f_shape_o     (f_table_shape)
 `endif
     );
@@ -482,7 +541,8 @@ module sp_stratprof #(
     ) u_assoc (
         .clk_i        (clk_i),
         .rst_i        (rst_i),
-        .ahead_tuple_i(s1r_tuple),
+        .early_tuple_i(s1r_tuple),
+        .ahead_tuple_i(s2a_tuple),
         .pre_tuple_i  (s2_tuple),
         .in_valid_i   (s3_valid && assoc_en),
         .in_tuple_i   (s3_tuple),
@@ -526,8 +586,10 @@ module sp_stratprof #(
     end
 
     sp_fifo #(
-        .AW(OQ_AW),
-        .DW(MW)
+        .AW        (OQ_AW),
+        .DW        (MW),
+        .OUT_REG   (OQ_OUT_REG),
+        .OPT_DP16KD(OPT_ECP5)
     ) u_oq (
         .clk_i       (clk_i),
         .rst_i       (rst_i),
@@ -540,7 +602,7 @@ module sp_stratprof #(
         .full_o      (oq_full),
         .settling_o  (oq_settling)
 `ifdef FORMAL
-        , .f_rd_ptr_o(), .f_mem_o()
+        , .f_rd_ptr_o(), .f_mem_o(), .f_pipe_valid_o(), .f_pipe_data_o()
 `endif
     );
 
@@ -805,7 +867,7 @@ module sp_stratprof #(
     // due: the model writes the ring at once.
     wire ring_busy = ring_active || (ring_en && oq_count != {(OQ_AW + 1){1'b0}} && !ring_full) ||
                      flush_wait_end;
-    assign busy = tq_count != {(TQ_AW + 1){1'b0}} || valid_q1 || valid_qh || s1r_busy || s2_valid || s3_valid ||
+    assign busy = tq_count != {(TQ_AW + 1){1'b0}} || valid_q1 || valid_qx || valid_qh || s1r_busy || s2_valid || s3_valid ||
                   valid_q4 || absorbed_q4 || rel_s2_q || filtered_q1 || sweep_busy || (flushing && room) ||
                   snap_pending_q || acc_busy || oq_settling || ring_busy;
     wire unused_status = ^{tq_settling, oq_full, wb_sel_i};

@@ -130,7 +130,6 @@ def core_text():
 
     rtl_v = sorted(rel(p) for p in glob.glob(os.path.join(ROOT, "rtl/*.v")))
     rtl_vh = sorted(rel(p) for p in glob.glob(os.path.join(ROOT, "rtl/*.vh")))
-    sbox = sorted(rel(p) for p in glob.glob(os.path.join(ROOT, "rtl/*.hex")))
     tb_srcs = mv["VERIF_RTL_TB_SRCS"]
     inc_dirs = [rel(w[2:]) for w in mv["VERIF_INC"] if w.startswith("-I")]
     c_srcs = mv["CORE_C_SRCS"]
@@ -161,10 +160,6 @@ def core_text():
     ]
     out += fileset("rtl", "verilogSource",
                    rtl_v + [(p, {"is_include_file": True}) for p in rtl_vh])
-    out += fileset("sbox", "user", [(p, {"copyto": p}) for p in sbox], comment=[
-        "rtl/sp_hash.v reads the default S-box with $readmemh from `SP_SBOX_HEX,",
-        "by default rtl/sp_sbox_default.hex relative to the folder the tool runs",
-        "in: the image is copied to that path in the work root."])
     out += fileset("waivers", "vlt", [rel(p) for p in mv["VERIF_VLT"]])
     out += fileset("bench", "cppSource",
                    tb_srcs + [(h, {"is_include_file": True}) for h in tb_hdrs], comment=[
@@ -183,13 +178,13 @@ def core_text():
     out += ["", "targets:",
             "  default:",
             "    description: the block's RTL, what a design that depends on the core gets",
-            "    filesets: [rtl, sbox]",
+            "    filesets: [rtl]",
             "    toplevel: sp_stratprof",
             "",
             "  lint:",
             "    description: Verilator -Wall with the project's waivers, default parameters",
             "    flow: lint",
-            "    filesets: [rtl, sbox, waivers]",
+            "    filesets: [rtl, waivers]",
             "    toplevel: sp_stratprof",
             "    flow_options:",
             "      tool: verilator",
@@ -201,7 +196,7 @@ def core_text():
                 "the RTL at its default parameters against the C model on %s, every message "
                 "compared" % os.path.basename(SIM_TRACE)),
             "    flow: sim",
-            "    filesets: [rtl, sbox, waivers, bench, model, bench_support]",
+            "    filesets: [rtl, waivers, bench, model, bench_support]",
             "    toplevel: sp_stratprof",
             "    flow_options:",
             "      tool: verilator",
@@ -221,7 +216,7 @@ def core_text():
         dev = devices[family]
         synth_options = dev["synth"].split()[1:]
         pnr = dev["pnr"]
-        filesets = ["rtl", "sbox", "synth_top"]
+        filesets = ["rtl", "synth_top"]
         options = ["      yosys_synth_options: %s" % flow_list(synth_options)] if synth_options else []
         # nextpnr against the device's target clock, as synth.py runs it
         options.append("      nextpnr_options: %s" % flow_list(

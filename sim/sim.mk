@@ -30,7 +30,7 @@ $(SYSC_BIN): $(SYSC_SRCS) $(SYSC_HDRS) $(VERIF_RTL) $(VERIF_RTL_INC) $(VERIF_VLT
 	@rm -f $(SYSC_DIR)/sp_sysc  # Verilator's own make does not see the libraries change
 	@echo "sim: building $@ with Verilator and SystemC (a minute or so; log: $(SYSC_DIR)/build.log)"
 	@$(VERILATOR) --sc --exe --build -j 2 -O3 --x-assign fast --x-initial fast \
-	  -Wno-fatal -Wno-lint -Wno-style --top-module sp_stratprof -I$(VERIF_RTL_DIR) $(SP_SBOX_DEFINE) \
+	  -Wno-fatal -Wno-lint -Wno-style --top-module sp_stratprof -I$(VERIF_RTL_DIR) \
 	  $(call verif_gflags,$(call sp_build,$(SYSC_SET))) $(VERIF_VLT) $(VERIF_RTL) $(abspath $(SYSC_SRCS)) \
 	  -CFLAGS "$(SYSC_CXXFLAGS) $(SYSC_INC) $(call verif_dflags,$(call sp_build,$(SYSC_SET)))" \
 	  -LDFLAGS "$(VERIF_LIBS)" -MAKEFLAGS OPT_FAST=-O2 \

@@ -68,7 +68,7 @@ $(VERIF_DIR)/$(1)/sp_tb_$(1): $(VERIF_RTL) $(VERIF_RTL_INC) $(VERIF_VLT) $(VERIF
 	@rm -f $$@  # Verilator's own make does not see the libraries change
 	@echo "verif: building $$@ with Verilator (a minute or so; log: $(VERIF_DIR)/$(1)/build.log)"
 	@$(VERILATOR) --cc --exe --build -j 2 $(VERIF_VFLAGS) \
-	  --top-module sp_stratprof -I$(VERIF_RTL_DIR) $(SP_SBOX_DEFINE) \
+	  --top-module sp_stratprof -I$(VERIF_RTL_DIR) \
 	  $(call verif_gflags,$(2)) $(VERIF_VLT) $(VERIF_RTL) \
 	  $(abspath $(VERIF_RTL_TB_SRCS)) \
 	  -CFLAGS "-std=c++17 -O2 $(VERIF_INC) $(call verif_dflags,$(2)) -DSP_TB_NAME=\\\"verif_$(1)\\\"" \
@@ -189,7 +189,7 @@ $(1): $(VERIF_RTL) $(VERIF_RTL_INC) $(VERIF_VLT) verif/tb/sp_stim.cpp verif/tb/s
 	@mkdir -p $(2)
 	@echo "verif: building $(1) with Verilator (a minute or so; log: $(2)/build.log)"
 	@$(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast \
-	  -Wno-fatal -Wno-lint -Wno-style --top-module sp_stratprof -I$(VERIF_RTL_DIR) $(SP_SBOX_DEFINE) \
+	  -Wno-fatal -Wno-lint -Wno-style --top-module sp_stratprof -I$(VERIF_RTL_DIR) \
 	  $(call verif_gflags,$(3)) $(VERIF_VLT) $(VERIF_RTL) \
 	  $(abspath verif/tb/sp_stim.cpp verif/tb/sp_simspeed.cpp) \
 	  -CFLAGS "-std=c++17 -O2 -g $(VERIF_INC) $(call verif_dflags,$(3))" \

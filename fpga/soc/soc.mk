@@ -30,7 +30,7 @@ SOC_DIR      := $(BUILD)/soc
 PICORV32_DIR ?= $(shell $(PYTHON) -c 'import pythondata_cpu_picorv32 as p; print(p.data_location)' 2>/dev/null)
 SOC_CORE     := $(PICORV32_DIR)/picorv32.v $(PICORV32_DIR)/picosoc/simpleuart.v
 SOC_RTL      := $(wildcard fpga/soc/rtl/*.v)
-SOC_BLOCK    := $(filter-out rtl/sp_sbox_default.hex,$(wildcard rtl/*.v))
+SOC_BLOCK    := $(wildcard rtl/*.v)
 WAVES        ?= 0
 # The simulated ROM's and RAM's wait (sp_soc_sim MEM_WAIT): 1 as on the
 # boards, or 0.
@@ -66,7 +66,7 @@ $(1)/sp_soc_tb: $$(SOC_RTL) $$(SOC_BLOCK) rtl/sp_regs.vh fpga/soc/sim/sp_soc_sim
 	@echo "soc: building $$@ with Verilator (a minute or so; log: $(1)/build.log)"
 	@$$(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast \
 	  $(if $(filter 1,$(2)),--trace-fst) -GMEM_WAIT=$(3) \
-	  -Wno-fatal -Wno-lint -Wno-style -DRISCV_FORMAL --top-module sp_soc_sim -Irtl $$(SP_SBOX_DEFINE) \
+	  -Wno-fatal -Wno-lint -Wno-style -DRISCV_FORMAL --top-module sp_soc_sim -Irtl \
 	  fpga/soc/lint.vlt $$(SOC_CORE) $$(SOC_RTL) $$(SOC_BLOCK) fpga/soc/sim/sp_soc_sim.v \
 	  $$(abspath fpga/soc/sim/sp_soc_tb.cpp) \
 	  -CFLAGS "-std=c++17 -O2 $$(call sp_abs_inc,-Icmodel/include $$(SPPROFILE_INC))" \

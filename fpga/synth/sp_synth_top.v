@@ -42,7 +42,9 @@ module sp_synth_top #(
     // log2 of the largest message ring; 0: no ring
     parameter RING_AW       = 0,
     // A_k's count width: MSG_HEAD.COUNT's 28 in every synthesized build
-    parameter ASSOC_COUNT_BITS = 28
+    parameter ASSOC_COUNT_BITS = 28,
+    // ECP5 block RAM cells with output registers (the ECP5 runs set it)
+    parameter OPT_ECP5    = 0
 ) (
     input  wire clk_i,
     input  wire rst_i,
@@ -72,7 +74,7 @@ module sp_synth_top #(
         .TAG_BITS_MAX(TAG_BITS_MAX), .COUNT_BITS(COUNT_BITS), .MISS_BITS(MISS_BITS),
         .OPT_TAGGED(OPT_TAGGED), .OPT_CR(OPT_CR), .OPT_HTP(OPT_HTP), .ASSOC_K(ASSOC_K), .OQ_AW(OQ_AW),
         .TQ_AW(TQ_AW), .ACC_BITS(ACC_BITS), .FILTER_N(FILTER_N), .RING_AW(RING_AW),
-        .ASSOC_COUNT_BITS(ASSOC_COUNT_BITS)
+        .ASSOC_COUNT_BITS(ASSOC_COUNT_BITS), .OPT_ECP5(OPT_ECP5)
     ) u_block (
         .clk_i         (clk_i),
         .rst_i         (rst_i),

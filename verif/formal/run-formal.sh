@@ -5,7 +5,8 @@
 # which must be reached within the proof's cover bound.
 #   verif/formal/run-formal.sh        every proof (make formal, make test)
 #   verif/formal/run-formal.sh NAME.. only these proofs (fifo_aw2, fifo_aw3,
-#                                     wishbone, table, block, tag_fsm, ring)
+#                                     fifo_aw2_outreg, wishbone, table,
+#                                     block, tag_fsm, ring)
 # Output: "formal: NAME bmc=pass(depth N) induction=pass(k=K) cover=R/C(step S
 # of B) (Ts)" per proof (R of C covers reached, the last at step S, bound B),
 # a line per cover not reached, then "formal: N passed, N failed".
@@ -88,19 +89,19 @@ prove() {
     if [ $b = pass ] && [ $ind = pass ] && [ $c = pass ]; then npass=$((npass + 1)); else nfail=$((nfail + 1)); fi
 }
 
-# fifo AW BMC_DEPTH K COVER_DEPTH: the FIFO harness at AW, the FIFO with its
-# SP_ASSERT invariants
+# fifo AW OUT_REG BMC_DEPTH K COVER_DEPTH: the FIFO harness at AW, the FIFO
+# with its SP_ASSERT invariants, its head the RAM's read register or (OUT_REG
+# 1) the output register behind it
 fifo() {
-    prove "fifo_aw$1" sp_formal_fifo "-DSP_ASSERT verif/formal/sp_formal_fifo.v rtl/sp_fifo.v rtl/sp_ram_sdp.v" \
-        "$2" "$3" "$4" "chparam -set AW $1 -set DW 4 sp_formal_fifo;"
+    prove "fifo_aw$1$( [ "$2" = 1 ] && echo _outreg)" sp_formal_fifo \
+        "-DSP_ASSERT verif/formal/sp_formal_fifo.v rtl/sp_fifo.v rtl/sp_ram_sdp.v" \
+        "$3" "$4" "$5" "chparam -set AW $1 -set DW 4 -set OUT_REG $2 sp_formal_fifo;"
 }
 
 # table BMC_DEPTH K COVER_DEPTH: the counter table's read-modify-write
-# pipeline; the decision (the entry written and its column) is a cut point,
-# free in every clock
+# pipeline (sp_table), its writes free in every clock
 table() {
-    prove table sp_formal_table "verif/formal/sp_formal_table.v rtl/sp_stage1.v rtl/sp_tag_fsm.v rtl/sp_ram_sdp.v" \
-        "$1" "$2" "$3" "" "cutpoint sp_formal_table/w:u_dut.new_entry sp_formal_table/w:u_dut.wr_col;"
+    prove table sp_formal_table "verif/formal/sp_formal_table.v rtl/sp_table.v rtl/sp_ram_sdp.v" "$1" "$2" "$3"
 }
 
 # block BMC_DEPTH K COVER_DEPTH: the whole block with its own assertions
@@ -112,7 +113,7 @@ block() {
     prove block sp_formal_block "-defer -DSP_ASSERT -DSP_FORMAL_STEP_L2 -DSP_FORMAL_ASSUME_TABLE verif/formal/sp_formal_block.v $(ls rtl/sp_*.v | tr '\n' ' ')" \
         "$1" "$2" "$3" "" \
         "cutpoint $(printf 'sp_formal_block/w:u_dut.%s ' s1h_index s1h_tag sbox_rdata rom_data \
-            u_stage1.r_pp_hi u_stage1.r_pp_lo u_stage1.g_window_draw.w_prod); opt_clean;" \
+            u_stage1.u_samplers.pp_hi u_stage1.u_samplers.pp_lo u_stage1.u_samplers.g_window_draw.w_prod); opt_clean;" \
         "262:verif/formal/block-start.smtc"
 }
 
@@ -126,11 +127,12 @@ command -v "$solver_bin" >/dev/null ||
 # clock before, so k = 2 is the first depth at which they constrain the
 # induction's start.  Then the covers, to a bound some steps past the
 # deepest one (verif/formal/README.md lists the steps).
-fifo 2 6 6 16
-fifo 3 10 10 24
+fifo 2 0 6 6 16
+fifo 3 0 10 10 24
+fifo 2 1 8 8 20
 prove wishbone sp_formal_wb "verif/formal/sp_formal_wb.v rtl/sp_regs.v" 12 10 16
 table 4 4 12
-block 2 2 28
+block 3 3 28
 prove tag_fsm sp_formal_tag_fsm "verif/formal/sp_formal_tag_fsm.v rtl/sp_tag_fsm.v" 2 1 1
 prove ring sp_formal_ring "-DSP_ASSERT verif/formal/sp_formal_ring.v rtl/sp_ring.v" 8 6 32
 echo "formal: $npass passed, $nfail failed"

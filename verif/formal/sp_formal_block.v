@@ -112,6 +112,7 @@ module sp_formal_block (
         .f_s1_filtered_o  (f_filtered_q1),
         .f_s1h_valid_o    (f_valid_qh),
         .f_s1r_valid_o    (f_valid_qr),
+        .f_s2a_valid_o    (f_valid_qa),
         .f_s2_valid_o     (f_valid_q2),
         .f_s3_valid_o     (f_s3_valid),
         .f_s4_valid_o     (f_valid_q4),
@@ -164,10 +165,10 @@ module sp_formal_block (
 
     // ---- internal signals (the block's formal ports)
     // where a taken tuple can be before the counters see it: the tuple
-    // queue, S1, S1H, S1R, S2, and sp_acc's two stages; a tuple ignored or
+    // queue, S1, S1H, S1R, S2A, S2 (S2B), and sp_acc's two stages; a tuple ignored or
     // dropped at the port, or filtered at S0, in sp_acc's first stage
     wire [1:0]  f_tq_count;
-    wire        f_valid_q1, f_valid_qh, f_valid_qr, f_valid_q2, f_acc_s2_q, f_acc_b_s2_q;
+    wire        f_valid_q1, f_valid_qh, f_valid_qr, f_valid_qa, f_valid_q2, f_acc_s2_q, f_acc_b_s2_q;
     wire        f_acc_ign_q, f_acc_drop_q, f_acc_filt_q;
     // strengthening: A_k messages and stage-1 events sp_acc has not applied
     wire        f_acc_ak_q, f_acc_b_any_q;
@@ -179,7 +180,7 @@ module sp_formal_block (
     // strengthening: the states in which the pipeline must be empty (the
     // registers saw the block stopped; A_k flushing or just done)
     wire        f_stopped_q, f_enable, f_flushing_q, f_wwait_q;
-    wire [1:0]  f_flush_moved_q, f_calm_q;
+    wire [2:0]  f_flush_moved_q, f_calm_q;
     // strengthening: the init sweep as the registers saw it
     wire        f_sweep_busy, f_sweep_active, f_sweep_sbox_we;
     wire [7:0]  f_sweep_cnt;
@@ -196,20 +197,20 @@ module sp_formal_block (
         if (rst) f_taken_q <= 32'd0;
         else if (tuple_valid && tuple_ready) f_taken_q <= f_taken_q + 32'd1;
 
-    // (at most 10 and 14: summed on 4 bits, so the solver has short adders)
+    // (at most 11 and 15: summed on 4 bits, so the solver has short adders)
     wire [3:0] f_uncounted = {2'd0, f_tq_count} + f_valid_q1 + f_valid_qh + f_valid_qr +
-                             f_valid_q2 + f_acc_s2_q + f_acc_b_s2_q +
+                             f_valid_qa + f_valid_q2 + f_acc_s2_q + f_acc_b_s2_q +
                              (f_acc_ign_q || f_acc_drop_q) + f_acc_filt_q;
     wire [3:0] f_holding = {1'd0, f_oq_count} + f_valid_q4 + f_absorbed_q4 + f_rel_s2_q +
-                           f_s3_valid + f_valid_q2 + f_valid_qr + f_valid_qh + f_valid_q1 +
+                           f_s3_valid + f_valid_q2 + f_valid_qa + f_valid_qr + f_valid_qh + f_valid_q1 +
                            f_filtered_q1 + f_tq_count + f_pop_q;
 
     // tuples and their messages between the port and S4 (where A_k's
     // flush messages pass too)
     wire f_tuples = f_tq_count != 2'd0 || f_valid_q1 || f_filtered_q1 || f_valid_qh ||
-                    f_valid_qr || f_valid_q2 || f_s3_valid || f_rel_s2_q || f_absorbed_q4 ||
+                    f_valid_qr || f_valid_qa || f_valid_q2 || f_s3_valid || f_rel_s2_q || f_absorbed_q4 ||
                     f_acc_s2_q || f_acc_b_s2_q || f_acc_filt_q;
-    wire f_past_s0 = f_valid_qh || f_valid_qr || f_valid_q2 || f_s3_valid;
+    wire f_past_s0 = f_valid_qh || f_valid_qr || f_valid_qa || f_valid_q2 || f_s3_valid;
 
     // nothing in flight from the port to the output queue, and nothing
     // sp_acc has still to apply
@@ -241,16 +242,18 @@ module sp_formal_block (
             // S0 takes nothing while the sweep runs, and a sweep starts
             // with the pipeline empty: stage 1 is empty throughout
             if (f_sweep_busy) assert (!(f_valid_q1 || f_filtered_q1 || f_valid_qh || f_valid_qr ||
-                                        f_valid_q2 || f_w_en_q || f_acc_s2_q || f_acc_b_s2_q));
+                                        f_valid_qa || f_valid_q2 || f_w_en_q || f_acc_s2_q || f_acc_b_s2_q));
             // a flush starts stopped and refuses ENABLE (its messages pass
             // S4); the two clocks after its last move are too soon for a
             // new tuple to pass S1
             if (f_flushing_q) assert (!f_enable && !f_tuples && !f_acc_ak_q && !f_acc_b_any_q);
-            if (f_flush_moved_q != 2'b00) assert (!f_past_s0);
+            if (f_flush_moved_q != 3'b000) assert (!f_past_s0);
             // A_k's comparisons are exact a clock after a reset or a flush
-            // move for S2, two for S3: by then a message may be there
-            if (!f_calm_q[0]) assert (!f_valid_q2 && !f_s3_valid);
-            if (!f_calm_q[1]) assert (!f_s3_valid);
+            // move for S2A, two for S2B, three for S3: by then a message
+            // may be there
+            if (!f_calm_q[0]) assert (!f_valid_qa && !f_valid_q2 && !f_s3_valid);
+            if (!f_calm_q[1]) assert (!f_valid_q2 && !f_s3_valid);
+            if (!f_calm_q[2]) assert (!f_s3_valid);
         end
     end
 

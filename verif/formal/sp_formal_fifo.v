@@ -18,10 +18,12 @@
 // head_valid_o; reset in the first cycle.
 //
 // The run script reads the FIFO with SP_ASSERT, so its own invariants (the
-// pointers' distance is the count) strengthen the induction too.  Its read
-// pointer and RAM words come from ports that exist only under FORMAL
-// (f_rd_ptr_o, f_mem_o), used only in the strengthening assertions that
-// make k-induction succeed.
+// pointers' distance is what is unread, the count what is unread plus the
+// read pipeline) strengthen the induction too.  Its read pointer, RAM
+// words and read pipeline come from ports that exist only under FORMAL
+// (f_rd_ptr_o, f_mem_o, f_pipe_*_o), used only in the strengthening
+// assertions that make k-induction succeed.  OUT_REG builds the FIFO with
+// the RAM's output register holding the head (the ECP5's block RAM).
 //
 // Covered (the run script's cover run reaches each from reset): full, a pop
 // while full, full and then drained, a push and a pop in one clock, pops in
@@ -31,7 +33,8 @@
 
 module sp_formal_fifo #(
     parameter AW = 2,
-    parameter DW = 4
+    parameter DW = 4,
+    parameter OUT_REG = 0
 ) (
     input wire clk
 );
@@ -50,28 +53,42 @@ module sp_formal_fifo #(
     wire [DW-1:0] head;
     wire [AW:0]   count;
 
-    sp_fifo #(.AW(AW), .DW(DW)) u_dut (
+    sp_fifo #(.AW(AW), .DW(DW), .OUT_REG(OUT_REG)) u_dut (
         .clk_i(clk), .rst_i(rst),
         .push_i(push), .data_i(data),
         .pop_i(pop), .head_valid_o(head_valid), .head_o(head),
         .count_o(count), .full_o(full), .settling_o(settling),
-        .f_rd_ptr_o(f_rd_ptr), .f_mem_o(f_mem)
+        .f_rd_ptr_o(f_rd_ptr), .f_mem_o(f_mem),
+        .f_pipe_valid_o(f_pipe_valid), .f_pipe_data_o(f_pipe_data)
     );
 
-    // internal state (strengthening only)
+    // internal state (strengthening only): the read pointer, the RAM, the
+    // read pipeline (with OUT_REG its first register is the one behind
+    // the head)
     wire [AW-1:0]            f_rd_ptr;
     wire [(1<<AW)*DW-1:0]    f_mem;
-    // RAM words at the positions of the head and of the tracked items
-    reg [DW-1:0] f_w_head, f_w1, f_w2;
-    integer fi;
-    always @* begin
-        f_w_head = 0; f_w1 = 0; f_w2 = 0;
-        for (fi = 0; fi < (1 << AW); fi = fi + 1) begin
-            if (f_rd_ptr == fi[AW-1:0])                     f_w_head = f_mem[fi*DW +: DW];
-            if (f_rd_ptr + f_a1[AW-1:0] == fi[AW-1:0])      f_w1     = f_mem[fi*DW +: DW];
-            if (f_rd_ptr + f_a2[AW-1:0] == fi[AW-1:0])      f_w2     = f_mem[fi*DW +: DW];
+    wire [1:0]               f_pipe_valid;
+    wire [DW-1:0]            f_pipe_data;
+    // entries in the read pipeline, the head included
+    wire [AW:0] f_in_pipe = {{AW{1'b0}}, f_pipe_valid[0]} + {{AW{1'b0}}, f_pipe_valid[1]};
+    // an entry N places from the head: in the read pipeline (the head, or
+    // with OUT_REG the register behind it) or in the RAM, unread
+    function [DW-1:0] f_entry(input [AW:0] n);
+        integer fi;
+        begin
+            f_entry = {DW{1'b0}};
+            // the head first when it holds one, then (OUT_REG) the register
+            // behind it
+            if (n < f_in_pipe)
+                f_entry = (n == 0 && (OUT_REG == 0 || f_pipe_valid[1])) ? head : f_pipe_data;
+            else
+                for (fi = 0; fi < (1 << AW); fi = fi + 1)
+                    if (f_rd_ptr + n[AW-1:0] - f_in_pipe[AW-1:0] == fi[AW-1:0])
+                        f_entry = f_mem[fi*DW +: DW];
         end
-    end
+    endfunction
+    wire [DW-1:0] f_w1 = f_entry(f_a1);
+    wire [DW-1:0] f_w2 = f_entry(f_a2);
 
     reg f_past_valid = 1'b0;
     always @(posedge clk) f_past_valid <= 1'b1;
@@ -141,13 +158,16 @@ module sp_formal_fifo #(
             if (f_in1) assert (f_a1 < f_count && f_w1 == d1);
             if (f_in2) assert (f_a2 < f_count && f_w2 == d2);
             if (f_st == 3'd2) assert (f_a1 < f_a2);
-            if (head_valid) assert (head == f_w_head);
             if (f_count == 0) assert (!head_valid);
         end
     end
-    // the head follows one clock after an entry is held without a pop
+    // the head follows one clock after an entry is held without a pop, two
+    // with the output register
+    reg f_held_q = 1'b0, f_held_q2 = 1'b0;
     always @(posedge clk) begin
-        if (f_past_valid && !rst && !$past(rst) && $past(f_count) != 0 && !$past(pop))
+        f_held_q  <= !rst && f_count != 0 && !pop;
+        f_held_q2 <= !rst && f_held_q && f_count != 0 && !pop;
+        if (f_past_valid && !rst && (OUT_REG != 0 ? f_held_q2 : f_held_q))
             assert (head_valid);
     end
 

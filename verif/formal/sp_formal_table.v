@@ -1,156 +1,95 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
  * sp_formal_table.v - formal harness of the counter table's read-modify-
- * write pipeline (rtl/sp_stage1.v): the row a decision sees in S2, after
- * the RAM read and the three forwarding paths (W3, W2 and W merged in S2
- * from flags registered in S1R and with the row), always holds the last
- * value written to every entry of it.
- * Read by verif/formal/run-formal.sh only.
+ * write pipeline (rtl/sp_table.v): the row a decision sees in S2B, the row
+ * S2A merged from the RAM's output and the writes W3, W2 and W, with the
+ * write now in W merged over it, always holds the last value written to
+ * every entry of it.  Read by verif/formal/run-formal.sh only.
  *
- * Every mode is built and every configuration input is free in every
- * clock (sampler, rate, ways, thresholds, seed writes), as are the events:
- * the forwarding must not depend on what the decision does, only on where
- * it writes.  Assumed: reset in the first clock; a clear sweep row only
- * while no event is in S1H, S1R or S2 and no write is pending (the block's
- * sweep runs only then, rtl/sp_sweep.v).
+ * The decision is outside sp_table, so here it is free in every clock: any
+ * entry, to any column of the S2B event's row, whenever an event is in
+ * S2B; so are the events (any row, any column) and the sweep, which
+ * zeroes a row only while nothing is in flight (the block's sweep runs
+ * only then, rtl/sp_sweep.v).  Reset in the first clock.
  *
  * The tracked entry (row f_row, column f_col) is chosen by the solver.  Its
- * shadow f_shadow_q takes the entry each decision writes to it (new_entry,
- * column wr_col, which in TAG mode may be any way of the set), and 0 when
- * a sweep clears its row.  Asserted: when an event is in S2 on that row,
- * the merged row holds f_shadow_q in that column.  Because the assertion
- * covers every column of the row, it covers the TAG compressor reading all
- * ways of a set.  The single-entry modes read their entry through a path
- * of its own (selected in S1R, W forwarded in S2 when the previous
- * decision wrote that entry); it is asserted to hold f_shadow_q too,
- * whenever the write in W, if on the same row, went to its own event's
- * entry (every mode but TAG writes so, and modes do not change mid-stream).
+ * shadow f_shadow_q takes each write to it and 0 when a sweep clears its
+ * row.  Asserted: when an event is in S2B on that row, its row with W
+ * merged holds f_shadow_q in that column, and so does its own entry (with
+ * W merged when W holds it) when it is the tracked one.  Because the
+ * assertion covers every column of the row, it covers the tagged
+ * compressor reading all ways of a set.
  *
- * The f_* wires below come from sp_stage1's ports that exist only under
- * FORMAL: the decision and the merged row for the property, the pipeline
- * registers and RAM words for the strengthening assertions k-induction
- * needs.  The decision itself (new_entry, wr_col) is a cut point of the
- * run script: free in every clock.
+ * Strengthening (for the induction): the same of the S1R and S2A events,
+ * each with the writes it still misses; the last value is in W while it
+ * is pending, in the RAM after it lands; the forwarding flags say exactly
+ * which writes target the row in flight.  The f_* wires come from
+ * sp_table's ports that exist only under FORMAL.
  *
- * Covered: an event in S2 on the tracked row with W, W2 and W3 all merged;
- * the single-entry path taking W, and taking W2 or W3; the entry read from
- * the RAM with nothing to merge, holding a written value; a read of the
- * tracked entry in the clock it is written (the RAM returns x); a clear
- * of a written entry; a write to another column than the event's (TAG).
+ * Covered: an event in S2B on the tracked row with W3, W2, W and the write
+ * of the clock before all merged; the entry taken from W; the entry read
+ * from the RAM with nothing to merge, holding a written value; a read of
+ * the tracked entry in the clock it is written (the RAM returns x); a
+ * clear of a written entry; a write to another column than the event's.
  */
 `default_nettype none
 
 module sp_formal_table (
     input wire clk_i
 );
-    localparam TABLE_AW = 2;   // four entries: two rows of two columns
-    localparam COUNT_BITS = 3; // counts wrap quickly
-    localparam TAG_BITS = 2;   // widest tag
-    localparam MISS_BITS = 2;  // tagged miss counter
-    // an entry: count, valid, tag, miss, rest, hit (sp_stage1's layout)
-    localparam EW = COUNT_BITS + 1 + TAG_BITS + MISS_BITS + COUNT_BITS + 1;
-    localparam NCOL = 2;
+    localparam ROW_AW = 1;     // two rows of two columns
+    localparam COL_AW = 1;
+    localparam EW = 3;         // an entry: any three bits
+    localparam NCOL = 1 << COL_AW;
 
     reg f_past_valid = 1'b0;
     always @(posedge clk_i)
         f_past_valid <= 1'b1;
     wire rst = !f_past_valid;
 
-    (* anyseq *) wire [2:0]          sampler;
-    (* anyseq *) wire [15:0]         rate, evict_hits;
-    (* anyseq *) wire [1:0]          ways_log2;
-    (* anyseq *) wire [3:0]          replace_misses;
-    (* anyseq *) wire                discard, s1h_valid, seed_wr, clear;
-    (* anyseq *) wire [66:0]         s1h_tuple;
-    (* anyseq *) wire [TABLE_AW-1:0] s1h_index;
-    (* anyseq *) wire [TAG_BITS-1:0] s1h_tag;
-    (* anyseq *) wire [31:0]         seed_data;
-    (* anyseq *) wire                clear_row;
-    // the tracked entry
-    (* anyconst *) wire f_row;
-    (* anyconst *) wire f_col;
+    (* anyseq *) wire          h_valid, wr_en, clear, clear_row;
+    (* anyseq *) wire          h_row, h_col, wr_col;
+    (* anyseq *) wire [EW-1:0] wr_data;
+    (* anyconst *) reg         f_row, f_col;
 
-    wire inflight, s2_valid;
+    wire [NCOL*EW-1:0] a_row, b_row;
+    wire [EW-1:0]      a_entry, b_entry, w_data;
+    wire               b_valid, b_col, b_w_row_hit, b_w_entry_hit, w_col, inflight;
+    // strengthening only
+    wire               f_w_en, f_w_row, f_w2_en, f_w2_row, f_w2_col, f_w3_col;
+    wire [EW-1:0]      f_w2_data, f_w3_data;
+    wire               f_r_valid, f_r_row, f_a_valid, f_a_row, f_a_col, f_b_row;
+    wire [NCOL*EW-1:0] f_r_row_data;
+    wire [2:0]         f_r_hit, f_a_hit;
+    wire [NCOL*2*EW-1:0] f_table;  // column c, row r at (c*2 + r)*EW
+    wire [1:0]         f_row_zero;
 
-    sp_stage1 #(
-        .WORD_BITS(32), .TABLE_AW(TABLE_AW), .WAYS_LOG2_MAX(1), .TAG_BITS_MAX(TAG_BITS),
-        .COUNT_BITS(COUNT_BITS), .MISS_BITS(MISS_BITS), .OPT_TAGGED(1), .OPT_CR(1), .OPT_HTP(1)
+    sp_table #(
+        .ROW_AW(ROW_AW), .COL_AW(COL_AW), .EW(EW), .COUNT_BITS(EW)
     ) u_dut (
-        .clk_i           (clk_i),
-        .rst_i           (rst),
-        .sampler_i       (sampler),
-        .rate_i          (rate),
-        .ways_log2_i     (ways_log2),
-        .evict_hits_i    (evict_hits),
-        .replace_misses_i(replace_misses),
-        .discard_i       (discard),
-        .s1h_valid_i     (s1h_valid),
-        .s1h_tuple_i     (s1h_tuple),
-        .s1h_index_i     (s1h_index),
-        .s1h_tag_i       (s1h_tag),
-        .seed_wr_i       (seed_wr),
-        .seed_data_i     (seed_data),
-        .inflight_o      (inflight),
-        .s1r_tuple_o     (),
-        .clear_i         (clear),
-        .clear_row_i     (clear_row),
-        .s2_valid_o      (s2_valid),
-        .s2_tuple_o      (),
-        .s2_counted_o    (),
-        .s2_skipped_o    (),
-        .s2_count_in_o   (),
-        .s2_res_inc_o    (),
-        .s2_discard_o    (),
-        .s2_emit_o       (),
-        .s2_emit_count_o (),
-        .s2_fsm_o        (),
-        .s3_valid_o      (),
-        .s3_tuple_o      (),
-        .s3_count_o      (),
-        .f_s2_write_o    (f_s2_write),
-        .f_new_entry_o   (f_new_entry),
-        .f_wr_col_o      (f_wr_col),
-        .f_s2_row_o      (f_row_q2),
-        .f_s2_col_o      (f_col_q2),
-        .f_row_fw_o      (f_row_fw),
-        .f_e_fw_o        (f_e_fw),
-        .f_s1r_valid_o   (f_valid_qr),
-        .f_s1r_row_o     (f_row_qr),
-        .f_row_rd_o      (f_row_rd),
-        .f_w_hit_r_o     (f_w_hit_r),
-        .f_w2_hit_r_o    (f_w2_hit_r),
-        .f_fwd_hit_o     (f_fwd_hit_q2),
-        .f_w_en_o        (f_w_en_q),
-        .f_w_row_o       (f_w_row_q),
-        .f_w_col_o       (f_w_col_q),
-        .f_w_data_o      (f_w_data_q),
-        .f_w2_col_o      (f_w2_col_q),
-        .f_w2_data_o     (f_w2_data_q),
-        .f_table_o       (f_table)
+        .clk_i(clk_i), .rst_i(rst),
+        .h_valid_i(h_valid), .h_row_i(h_row), .h_col_i(h_col),
+        .a_row_o(a_row), .a_entry_o(a_entry), .a_col_o(),
+        .b_valid_o(b_valid), .b_col_o(b_col), .b_row_o(b_row), .b_entry_o(b_entry),
+        .b_w_row_hit_o(b_w_row_hit), .b_w_entry_hit_o(b_w_entry_hit),
+        .w_col_o(w_col), .w_data_o(w_data),
+        .wr_en_i(wr_en), .wr_col_i(wr_col), .wr_data_i(wr_data),
+        .clear_i(clear), .clear_row_i(clear_row), .inflight_o(inflight),
+        .f_w_en_o(f_w_en), .f_w_row_o(f_w_row), .f_w2_en_o(f_w2_en), .f_w2_row_o(f_w2_row),
+        .f_w2_col_o(f_w2_col), .f_w2_data_o(f_w2_data), .f_w3_col_o(f_w3_col),
+        .f_w3_data_o(f_w3_data), .f_r_valid_o(f_r_valid), .f_r_row_o(f_r_row),
+        .f_r_row_data_o(f_r_row_data), .f_r_hit_o(f_r_hit), .f_a_valid_o(f_a_valid),
+        .f_a_row_o(f_a_row), .f_a_col_o(f_a_col), .f_a_hit_o(f_a_hit), .f_b_row_o(f_b_row),
+        .f_table_o(f_table), .f_row_zero_o(f_row_zero)
     );
 
-    // ---- internal signals (sp_stage1's formal ports)
-    // the decision: its write, row, column and entry
-    wire            f_s2_write, f_row_q2, f_wr_col;
-    wire [EW-1:0]   f_new_entry;
-    // the row S2 decides on, after forwarding
-    wire [NCOL*EW-1:0] f_row_fw;
-    // the entry the single-entry modes decide on (column col_q2 of the
-    // row), after its own forwarding
-    wire [EW-1:0]   f_e_fw;
-    wire            f_col_q2;
-    // strengthening only: the S1R event, the row the RAM read for it, the
-    // write registers, the forwarding flags and the RAM words
-    wire            f_valid_qr, f_row_qr, f_w_hit_r, f_w2_hit_r, f_fwd_hit_q2;
-    wire [NCOL*EW-1:0] f_row_rd;
-    wire            f_w_en_q, f_w_row_q, f_w_col_q, f_w2_col_q;
-    wire [EW-1:0]   f_w_data_q, f_w2_data_q;
-    wire [NCOL*2*EW-1:0] f_table;  // column c, row r at (c*2 + r)*EW
-
-    // ---- environment
+    // ---- environment: a write comes from an event in S2B; the sweep runs
+    // with nothing in flight and nothing arriving
     always @* begin
-        if (!rst && clear)
-            assume (!s1h_valid && !inflight && !s2_valid);
+        if (!rst) begin
+            if (wr_en) assume (b_valid);
+            if (clear) assume (!h_valid && !inflight);
+        end
     end
 
     // ---- the shadow of the tracked entry: the last value written to it
@@ -158,93 +97,89 @@ module sp_formal_table (
     always @(posedge clk_i) begin
         if (clear && clear_row == f_row)
             f_shadow_q <= {EW{1'b0}};
-        else if (f_s2_write && f_row_q2 == f_row && f_wr_col == f_col)
-            f_shadow_q <= f_new_entry;
+        else if (wr_en && f_b_row == f_row && wr_col == f_col)
+            f_shadow_q <= wr_data;
     end
-
-    wire [EW-1:0] f_seen_s2 = f_row_fw[f_col*EW +: EW];
-    // what S2 will make of the row read for S1R, W and W2 merged over it
-    wire [EW-1:0] f_seen_s1r =
-        (f_w_hit_r && f_w_col_q == f_col) ? f_w_data_q :
-        (f_w2_hit_r && f_w2_col_q == f_col) ? f_w2_data_q : f_row_rd[f_col*EW +: EW];
-    wire [EW-1:0] f_ram = f_table[{f_col, f_row}*EW +: EW];
-
-    // the write W held one clock ago (sp_stage1 keeps only its column)
-    reg f_w2_en_q, f_w2_row_q;
-    always @(posedge clk_i) begin
-        f_w2_en_q  <= !rst && f_w_en_q;
-        f_w2_row_q <= f_w_row_q;
-    end
-    wire f_w_tracked = f_w_en_q && f_w_row_q == f_row && f_w_col_q == f_col;
-
-    // whether the write in W went to its own event's entry, as every mode
-    // but TAG writes (the single-entry path relies on it: a mode does not
-    // change while events flow)
-    reg f_w_own_q;
-    always @(posedge clk_i)
-        f_w_own_q <= f_wr_col == f_col_q2;
-
-    // the first clock after reset has no valid shadow: the reset sweep
-    // (here, the solver's clears) makes the table defined
+    // the table becomes defined when the sweep has cleared the row
     reg f_defined_q = 1'b0;
     always @(posedge clk_i)
         if (clear && clear_row == f_row) f_defined_q <= 1'b1;
 
+    // W3's row (sp_table keeps its column and entry only)
+    reg f_w3_en_q, f_w3_row_q;
+    always @(posedge clk_i) begin
+        f_w3_en_q  <= !rst && f_w2_en;
+        f_w3_row_q <= f_w2_row;
+    end
+
+    // what each stage sees of the tracked entry, with the writes it misses
+    // still (S1R: the decision being made now and W, W2; S2A: the decision
+    // being made now; S2B: W merged, nothing missing)
+    wire [EW-1:0] f_seen_r = (f_r_hit[1] && w_col == f_col) ? w_data :
+                             (f_r_hit[2] && f_w2_col == f_col) ? f_w2_data :
+                             f_r_row_data[f_col*EW +: EW];
+    wire [EW-1:0] f_seen_a = a_row[f_col*EW +: EW];
+    wire [EW-1:0] f_seen_b = (b_w_row_hit && w_col == f_col) ? w_data : b_row[f_col*EW +: EW];
+    wire [EW-1:0] f_entry_b = b_w_entry_hit ? w_data : b_entry;
+    wire [EW-1:0] f_ram = f_table[{f_col, f_row}*EW +: EW];
+    wire          f_w_tracked = f_w_en && f_w_row == f_row && w_col == f_col;
+    // the decision being made now writes the tracked entry
+    wire          f_now_tracked = wr_en && f_b_row == f_row && wr_col == f_col;
+
     always @* begin
         if (f_past_valid && f_defined_q) begin
-            // THE PROPERTY: the decision in S2 sees the tracked entry's last
-            // written value
-            if (s2_valid && f_row_q2 == f_row)
-                assert (f_seen_s2 == f_shadow_q);
-            // and so does the single-entry path, its own entry when the
-            // write in W, if on this row, went to its event's entry
-            if (s2_valid && f_row_q2 == f_row && f_col_q2 == f_col &&
-                !(f_w_en_q && f_w_row_q == f_row && !f_w_own_q))
-                assert (f_e_fw == f_shadow_q);
-            // strengthening: the read for S1R and the two writes it missed
-            // that are still in W and W2 hold every write but the one S2
-            // decides now
-            if (f_valid_qr && f_row_qr == f_row)
-                assert (f_seen_s1r == f_shadow_q);
-            // strengthening: the last value is in W while it is pending,
-            // in the RAM after it lands
+            // THE PROPERTY: the decision in S2B sees the tracked entry's
+            // last written value, in its row and as its own entry
+            if (b_valid && f_b_row == f_row)
+                assert (f_seen_b == f_shadow_q);
+            if (b_valid && f_b_row == f_row && b_col == f_col)
+                assert (f_entry_b == f_shadow_q);
+            // strengthening: S2A's merged row and S1R's read, each with the
+            // writes it still misses, hold every write before those
+            if (f_a_valid && f_a_row == f_row)
+                assert (f_seen_a == f_shadow_q);
+            if (f_r_valid && f_r_row == f_row)
+                assert (f_seen_r == f_shadow_q);
+            // strengthening: the last value is in W while it is pending, in
+            // the RAM after it lands
             if (f_w_tracked)
-                assert (f_w_data_q == f_shadow_q);
+                assert (w_data == f_shadow_q);
             else
                 assert (f_ram == f_shadow_q);
         end
         if (f_past_valid) begin
-            // strengthening: the forwarding flags say exactly which writes
-            // target the row in flight
-            assert (f_w_hit_r == (f_w_en_q && f_w_row_q == f_row_qr));
-            assert (f_w2_hit_r == (f_w2_en_q && f_w2_row_q == f_row_qr));
-            assert (f_fwd_hit_q2 == (f_w_en_q && f_w_row_q == f_row_q2));
+            // strengthening: the flags say exactly which writes target the
+            // row in flight
+            assert (f_r_hit[1] == (f_w_en && f_w_row == f_r_row));
+            assert (f_r_hit[2] == (f_w2_en && f_w2_row == f_r_row));
+            if (f_a_valid) begin
+                assert (f_a_hit[0] == (f_w_en && f_w_row == f_a_row));
+                assert (f_a_hit[1] == (f_w2_en && f_w2_row == f_a_row));
+                assert (f_a_hit[2] == (f_w3_en_q && f_w3_row_q == f_a_row));
+            end
+            if (b_valid) assert (b_w_row_hit == (f_w_en && f_w_row == f_b_row));
+            assert (b_w_entry_hit == (b_w_row_hit && w_col == b_col));
         end
     end
 
     // ---- covers
-    // the S1R flags as they reach S2 with their event: W2 and W3 hit the
-    // row; W2 or W3 holds the tracked entry (whatever column S1R's event is)
-    reg f_fwd2_q, f_fwd3_q, f_e_old_q;
-    always @(posedge clk_i) begin
-        f_fwd2_q  <= f_w_hit_r;
-        f_fwd3_q  <= f_w2_hit_r;
-        f_e_old_q <= (f_w_hit_r && f_w_col_q == f_col) || (f_w2_hit_r && f_w2_col_q == f_col);
-    end
-    wire f_s2_here = f_past_valid && f_defined_q && s2_valid && f_row_q2 == f_row;
+    wire f_b_here = f_past_valid && f_defined_q && b_valid && f_b_row == f_row;
+    reg  [2:0] f_b_hits_q;   // what S2A merged for the S2B event: W3, W2, W
+    always @(posedge clk_i)
+        f_b_hits_q <= f_a_valid ? f_a_hit : 3'b000;
     always @* begin
-        c_fwd_all:  cover (f_s2_here && f_fwd_hit_q2 && f_fwd2_q && f_fwd3_q);
-        c_entry_w:  cover (f_s2_here && f_col_q2 == f_col && f_w_tracked && f_w_own_q);
-        c_entry_old: cover (f_s2_here && f_col_q2 == f_col && f_e_old_q &&
-                            !(f_w_en_q && f_w_row_q == f_row));
-        c_from_ram: cover (f_s2_here && !f_fwd_hit_q2 && !f_fwd2_q && !f_fwd3_q &&
-                           f_shadow_q != {EW{1'b0}});
+        c_fwd_all:   cover (f_b_here && f_b_hits_q == 3'b111 && b_w_row_hit);
+        c_entry_w:   cover (f_b_here && b_col == f_col && b_w_entry_hit && f_w_tracked);
+        c_from_ram:  cover (f_b_here && f_b_hits_q == 3'b000 && !b_w_row_hit &&
+                            f_shadow_q != {EW{1'b0}});
         // the read returned x: W2 is the write of the clock it was issued in
-        c_collide:  cover (f_past_valid && f_defined_q && f_valid_qr && f_row_qr == f_row &&
-                           f_w2_hit_r && f_w2_col_q == f_col);
-        c_clear:    cover (f_past_valid && f_defined_q && clear && clear_row == f_row &&
-                           f_shadow_q != {EW{1'b0}});
-        c_other_col: cover (f_past_valid && f_s2_write && f_wr_col != f_col_q2);
+        c_collide:   cover (f_past_valid && f_defined_q && f_r_valid && f_r_row == f_row &&
+                            f_r_hit[2] && f_w2_col == f_col);
+        c_clear:     cover (f_past_valid && f_defined_q && clear && clear_row == f_row &&
+                            f_shadow_q != {EW{1'b0}});
+        c_other_col: cover (f_past_valid && wr_en && wr_col != b_col);
+        c_now:       cover (f_past_valid && f_defined_q && f_now_tracked);
     end
+    wire unused = ^{a_entry, f_row_zero, f_w3_col, f_w3_data, f_a_col};
 
 endmodule

@@ -32,6 +32,14 @@ module sp_formal_tag_fsm;
     (* anyseq *) wire [3:0]         replace_misses;
     (* anyseq *) wire               discard;
 
+    // what the block works out a clock ahead: which ways hold the tuple,
+    // and the counts' order (bit a*NCOL + b, a < b: count[a] <= count[b])
+    wire [NCOL-1:0]      match = {in_set[1] && valid[1] && tag[2*TB-1:TB] == key,
+                                  in_set[0] && valid[0] && tag[TB-1:0] == key};
+    wire [NCOL*NCOL-1:0] le = {2'b00, count[2*CB-1:CB] >= count[CB-1:0], 1'b0};
+
+    wire [NCOL-1:0]  sel;
+    wire             tag_key;
     wire [COL_W-1:0] col;
     wire [CB-1:0]    count_n;
     wire             valid_n, emit;
@@ -44,9 +52,10 @@ module sp_formal_tag_fsm;
         .NCOL(NCOL), .COL_W(COL_W), .COUNT_BITS(CB), .TAG_BITS_MAX(TB), .MISS_BITS(MB)
     ) u_dut (
         .count_i(count), .valid_i(valid), .tag_i(tag), .miss_i(miss), .in_set_i(in_set),
-        .key_i(key), .rate_i(rate), .evict_hits_i(evict_hits),
+        .match_i(match), .le_i(le), .key_i(key), .rate_i(rate), .evict_hits_i(evict_hits),
         .replace_misses_i(replace_misses), .discard_i(discard),
-        .col_o(col), .count_o(count_n), .valid_o(valid_n), .tag_o(tag_n), .miss_o(miss_n),
+        .sel_o(sel), .col_o(col), .count_o(count_n), .valid_o(valid_n), .tag_o(tag_n),
+        .tag_key_o(tag_key), .miss_o(miss_n),
         .emit_o(emit), .emit_count_o(emit_count), .discard_o(discarded), .edge_o(edges)
     );
 
@@ -77,8 +86,23 @@ module sp_formal_tag_fsm;
                edges == 8'b1 << E4 || edges == 8'b1 << E5 || edges == 8'b1 << E5A ||
                edges == 8'b1 << E6 || edges == 8'b1 << E6A ||
                edges == ((8'b1 << E1) | (8'b1 << E2)) || edges == ((8'b1 << E5) | (8'b1 << E2)));
-        // on a way of the tuple's set
+        // on a way of the tuple's set, named one-hot and by number alike
         assert(in_set[col]);
+        assert(sel == (2'b01 << col));
+        // the victim rule (5.4): the first way holding the tuple, else the
+        // first Empty way, else the Evict way, else the fewest hits (the
+        // lower way on ties)
+        if (match != 2'b00)
+            assert(col == (match[0] ? 1'b0 : 1'b1));
+        else if (in_set & ~valid)
+            assert(col == ((in_set[0] && !valid[0]) ? 1'b0 : 1'b1));
+        else if ((in_set[0] && ev0) || (in_set[1] && ev1))
+            assert(col == ((in_set[0] && ev0) ? 1'b0 : 1'b1));
+        else if (in_set == 2'b11)
+            assert(col == ((c1 < c0) ? 1'b1 : 1'b0));
+        // the new tag is the key exactly when the way is taken over
+        assert(tag_key == (edges[E1] || edges[E5]));
+        if (tag_key) assert(tag_n == key);
         // a message exactly on E2 or E6, and never a count of 0
         assert(emit == (edges[E2] || edges[E6]));
         assert(!emit || emit_count != 0);

@@ -29,7 +29,7 @@ gate_sets = $(addprefix --set ,$(1))
 # splits the wires so that none is left).  The C++ is compiled without
 # optimisation: it builds in half the time, and the runs are short.
 define gate_model
-$(GATE_DIR)/$(1)/sp_stratprof.v: $(VERIF_RTL) $(VERIF_RTL_INC) rtl/sp_sbox_default.hex fpga/synth/synth.py
+$(GATE_DIR)/$(1)/sp_stratprof.v: $(VERIF_RTL) $(VERIF_RTL_INC) fpga/synth/synth.py
 	@command -v yosys >/dev/null || { echo "gate: yosys not found (make deps installs it)"; exit 1; }
 	@mkdir -p $(GATE_DIR)/$(1)
 	$(PYTHON) fpga/synth/synth.py --device $(1) --netlist $$@ $(call gate_sets,$(GATE_SET))

@@ -14,8 +14,7 @@ Two boards, each with its top in fpga/soc/boards/:
               RAM in block RAM, the reference configuration (sp_soc's
               defaults).
 
-Yosys runs from the repository root (the block reads rtl/sp_sbox_default.hex
-by that relative name); nextpnr-ice40 and icepack come from Debian,
+Yosys runs from the repository root; nextpnr-ice40 and icepack come from Debian,
 nextpnr-ecp5 and ecppack from PyPI's yowasp builds (scripts/deps.sh synth).
 Each board writes OUT/BOARD/sp_soc_BOARD.json (every run, its cell counts,
 utilisation, Fmax and why it did or did not fit), the bitstream
