@@ -444,6 +444,9 @@ static int cmd_convert(const sp_cli_opts_t *o)
     if (got < 0) {
         fprintf(stderr, "stratprof: %s\n", sp_trace_error(&rd));
         rc = SP_EXIT_FAIL;
+    } else if (got == 0 && sp_trace_write_closing(&w, sp_trace_closing(&rd)) != 0) {
+        fprintf(stderr, "stratprof: %s\n", sp_trace_writer_error(&w));
+        rc = SP_EXIT_FAIL;
     }
     if (sp_trace_writer_close(&w) != 0 && rc == SP_EXIT_OK) {
         fprintf(stderr, "stratprof: %s\n", sp_trace_writer_error(&w));

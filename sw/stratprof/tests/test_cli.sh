@@ -433,6 +433,32 @@ case $(cat "$TMP/err") in
 *) bad "missing trace message: '$(cat "$TMP/err")'" ;;
 esac
 
+# A trace cut short at a line boundary (its header says 240 events), or given the closing
+# count lines of the whole one: refused by every command that reads it to the end.
+head -n 100 "$MIXED" >"$TMP/cut.trace"
+want="stratprof: $TMP/cut.trace:3: 'events: 240', but the file holds 97 tuples: the trace was cut short or edited (a shortened copy must state its own count, as scripts/excerpt-trace.sh writes it)"
+for cmd in run messages profile; do
+    run $cmd --trace "$TMP/cut.trace" --mode HP
+    same "$rc:$(tail -n 1 "$TMP/err")" "1:$want" "$cmd refuses a trace cut at a line boundary"
+done
+run compare "$TMP/cut.trace" "$MIXED"
+same "$rc:$(cat "$TMP/err")" "1:$want" "compare refuses a trace cut at a line boundary"
+run convert "$TMP/cut.trace" "$TMP/cut.copy"
+same "$rc:$(cat "$TMP/err"):$(test -e "$TMP/cut.copy" && echo left)" "1:$want:" "convert refuses it and leaves no copy"
+{ printf '# limit: none, until exit; the number recorded is in "# events:" at the end of the file\n'
+  sed -n '4,50p' "$MIXED"; printf '# events: 240\n# recorded: e 40 c 7\n'; } >"$TMP/cut2.trace"
+run run --trace "$TMP/cut2.trace" --mode HP
+same "$rc:$(cat "$TMP/err")" "1:stratprof: $TMP/cut2.trace:49: 'events: 240', but the file holds 47 tuples: the trace was cut short or edited (a shortened copy must state its own count, as scripts/excerpt-trace.sh writes it)" \
+    "run refuses a cut trace with the whole one's closing lines"
+head -n 48 "$TMP/cut2.trace" >"$TMP/cut3.trace"
+run run --trace "$TMP/cut3.trace" --mode HP
+same "$rc:$(cat "$TMP/err")" "1:stratprof: $TMP/cut3.trace:48: the file ends without the '# events:' line that its header promises (line 1, '# limit:'): the trace was cut short, or the program ended without exit() (sw/tracer/README.md, Limits)" \
+    "run refuses a tracer's trace without its closing lines"
+{ sed -n '1,48p' "$TMP/cut2.trace"; printf '# events: 47\n# dropped: 5\n'; } >"$TMP/dropped.trace"
+run run --trace "$TMP/dropped.trace" --mode HP
+same "$rc:$(cat "$TMP/err")" "0:stratprof: warning: $TMP/dropped.trace: the tracer could not record 5 events ('# dropped:'), raised while it ran: they are not in the trace" \
+    "run warns of the events the tracer dropped"
+
 # -------------------------------------------------------------------- convert
 run convert "$MIXED" "$TMP/m.bin" --format binary
 same "$rc" 0 "convert to binary"
