@@ -751,7 +751,8 @@ int sp_cmd_profile(const sp_cli_opts_t *o)
         rc = sp_replay_open(r, &oo, 1);
         if (rc == 0) {
             p->seed = sp_reg_read(r->model, SP_REG_SEED);
-            if (sp_sites_open_trace(&rd, &p->sites, o->trace, o->word_bits) != 0) {
+            if (sp_sites_open_trace(&rd, &p->sites, o->trace, o->word_bits, o->symbols_binary,
+                                    o->symfs) != 0) {
                 sp_replay_close(r);
                 rc = SP_EXIT_FAIL;
                 goto out;

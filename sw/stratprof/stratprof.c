@@ -295,7 +295,8 @@ static int cmd_run(const sp_cli_opts_t *o)
         sp_replay_close(r);
         return rc;
     }
-    if ((rc = sp_sites_open_trace(&rd, &sites, o->trace, o->word_bits)) != 0) {
+    if ((rc = sp_sites_open_trace(&rd, &sites, o->trace, o->word_bits, o->symbols_binary,
+                                  o->symfs)) != 0) {
         sp_replay_close(r);
         return rc;
     }

@@ -339,8 +339,9 @@ __attribute__((constructor(101))) static SP_NOINSTR void sp_tracer_init(void)
     sp_put_origin(comments + len, sizeof comments - len);
     len = strlen(comments);
     snprintf(comments + len, sizeof comments - len,
-             "tracer: sw/tracer (libsptracer): clang -fsanitize-coverage="
-             "trace-pc,trace-loads -finstrument-functions\n"
+             "tracer: sw/tracer (libsptracer): the callbacks of clang's "
+             "-fsanitize-coverage=trace-pc,trace-loads and -finstrument-functions"
+             " (or -finstrument-functions-after-inlining)\n"
              "kinds:%s%s%s\n"
              "skipped: %llu\n",
              sp_kinds & SP_BIT(SP_KIND_VALUE) ? " v" : "",
