@@ -160,6 +160,8 @@ int sp_replay_run(sp_replay_t *r, sp_trace_reader_t *rd)
             }
             n++;
         }
+        if (r->on_tuples && n && r->on_tuples(r->ctx, r, buf, n) != 0)
+            goto out;
         if (feed(r, buf, n) != 0)
             goto out;
         r->events += n;

@@ -48,7 +48,11 @@ static const char usage[] =
 
 static void usage_exit(const char *what)
 {
-    fprintf(stderr, "%s: %s (see '%s --help')\n", SP_TB_NAME, what, SP_TB_NAME);
+    /* a message of stratprof's option layer may name its own help already */
+    if (strstr(what, "(see '"))
+        fprintf(stderr, "%s: %s\n", SP_TB_NAME, what);
+    else
+        fprintf(stderr, "%s: %s (see '%s --help')\n", SP_TB_NAME, what, SP_TB_NAME);
     exit(2);
 }
 

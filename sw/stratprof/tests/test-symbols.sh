@@ -58,6 +58,8 @@ check "$(awk '$1 == "1" && $2 == "v" { print $3, $(NF - 1), $NF }' "$tmp/out")" 
     "0x$load_site weight_of+$load_off hotsites.c:$load_line" "run: the hottest site, a load, named"
 check "$(awk '$1 == "2" && $2 == "c" { print $3, $(NF - 1), $NF }' "$tmp/out")" \
     "0x$call_site main+$call_off hotsites.c:$call_line" "run: the hottest call site named"
+check "$(awk '$1 == "2" && $2 == "c" { getline; print $1, $2 }' "$tmp/out")" "-> weight_of+0x0" \
+    "run: the function the call site calls, named under it"
 check "$(grep -c '^  narrowed  *801  tuples had a word wider than 32 bits\.' "$tmp/out")" 1 \
     "run: one narrowed line, with its explanation"
 check "$(grep -c 'narrowed\|--word-bits 64 keeps every bit' "$tmp/out")" 2 "run: the explanation once"
