@@ -55,7 +55,8 @@ static const struct opt_def {
     [SP_OPT_CHECKPOINT] = {"--checkpoint", NULL, 1, SP_CMD_RUN,
                            "an event count (0: no checkpoints)"},
     [SP_OPT_MAX_EVENTS] = {"--max-events", NULL, 1, CMD_MODE_OPTS, "an event count from 1 up"},
-    [SP_OPT_TOP] = {"--top", NULL, 1, SP_CMD_RUN | SP_CMD_PROFILE, "a number of sites"},
+    [SP_OPT_TOP] = {"--top", NULL, 1, SP_CMD_RUN | SP_CMD_PROFILE | SP_CMD_COMPARE,
+                    "a number of sites"},
     [SP_OPT_JSON] = {"--json", NULL, 0,
                      SP_CMD_RUN | SP_CMD_MESSAGES | SP_CMD_MODES | SP_CMD_PROFILE | SP_CMD_COMPARE |
                          SP_CMD_COMBINE | SP_CMD_PATHS,

@@ -149,13 +149,36 @@ static const sp_site_address_t *traced_of(const sp_sites_t *s, unsigned kind, un
     return bsearch(&key, s->addresses, s->naddresses, sizeof key, by_key);
 }
 
+/*
+ * The address behind a narrowed address word: the trace's, kept by the replay; without a
+ * replay (compare's profiles), the address above the load base with those low bits if the
+ * executable holds it, which is exact for an executable smaller than 2^word_bits bytes;
+ * else the word as it is (an address in a library, say).
+ */
+static uint64_t full_address(const sp_sites_t *s, const sp_site_address_t *a, uint64_t value)
+{
+    uint64_t mask, wide;
+    sp_symbol_t sym;
+    if (a)
+        return a->traced;
+    if (s->naddresses || s->word_bits >= 64 || !s->origin.has_load_base || !s->names)
+        return value;
+    mask = ((uint64_t)1 << s->word_bits) - 1;
+    wide = (s->origin.load_base & ~mask) | (value & mask);
+    if (wide < s->origin.load_base)
+        wide += mask + 1;
+    return sp_symbols_find(&s->symbols, wide, 0, &sym) ? wide : value;
+}
+
 int sp_sites_word(const sp_sites_t *s, unsigned kind, unsigned word, uint64_t value, char *buf,
                   size_t len)
 {
     const sp_site_address_t *a = NULL;
     if (sp_trace_word_role(kind, word) != SP_TRACE_WORD_VALUE)
         a = traced_of(s, kind, word, value);
-    snprintf(buf, len, "0x%" PRIx64 "%s", a ? a->traced : value,
+    if (sp_trace_word_role(kind, word) != SP_TRACE_WORD_VALUE)
+        value = full_address(s, a, value);
+    snprintf(buf, len, "0x%" PRIx64 "%s", value,
              a && a->traced_count > 1 ? "*" : "");
     return a && a->traced_count > 1;
 }
@@ -170,7 +193,8 @@ static int name_of(const sp_sites_t *s, unsigned kind, unsigned word, uint64_t v
     if (role == SP_TRACE_WORD_VALUE || !s->names)
         return 0;
     a = traced_of(s, kind, word, value);
-    return sp_symbols_find(&s->symbols, a ? a->traced : value, role == SP_TRACE_WORD_RETURN, sym);
+    return sp_symbols_find(&s->symbols, full_address(s, a, value), role == SP_TRACE_WORD_RETURN,
+                           sym);
 }
 
 /* Appends to BUF, which holds *N bytes, as far as it has room. */
@@ -242,7 +266,7 @@ void sp_sites_json(FILE *f, const sp_sites_t *s, unsigned kind, unsigned word, u
     a = traced_of(s, kind, word, value);
     name_of(s, kind, word, value, &sym);
     fputs(",\"address\":", f);
-    sp_out_json_hex(f, a ? a->traced : value);
+    sp_out_json_hex(f, full_address(s, a, value));
     fprintf(f, ",\"trace_addresses\":%" PRIu32 ",\"function\":", a ? a->traced_count : 1u);
     sp_json_str(f, sym.function);
     fputs(",\"offset\":", f);

@@ -667,7 +667,25 @@ similarity (Kistler & Franz): A at t-1, B at t
   stable: S >= threshold 0.95
   c 100, k 8 (--sim-c, --sim-k)
 
+sites that changed most: share of each side's executions of the kinds compared,
+largest change first (3 of 3 sites; --top N)
+  rank kind site                  A share    B share      change
+     1 e    0x30                  50.000%    25.000%  -25.000 pp
+     2 e    0x50                   0.000%    25.000%  +25.000 pp
+     3 e    0x10                  50.000%    50.000%   +0.000 pp
+
 value profiles (Calder et al.): none, no value tuples among the kinds compared" "compare text"
+# the sites that changed most: branch 30 held 4 of A's 8 and 4 of B's 16, branch 50 is new
+# in B with 4 of 16, branch 10 held half of each; equal changes in site order
+run compare "$CA" "$CB" --top 1
+same "$(sed -n '/^sites that/,/^$/p' "$TMP/out")" "sites that changed most: share of each side's executions of the kinds compared,
+largest change first (1 of 3 sites; --top N)
+  rank kind site                  A share    B share      change
+     1 e    0x30                  50.000%    25.000%  -25.000 pp" "compare --top 1: the site that changed most"
+run compare "$CA" "$CB" --json
+pycheck 'd["sites"] == 3 and [(c["kind"], c["site"], c["a"], c["b"], c["share_a"], c["share_b"],
+    c["change"]) for c in d["changed"]] == [("e", "30", 4, 4, 0.5, 0.25, -0.25),
+    ("e", "50", 0, 4, 0, 0.25, 0.25), ("e", "10", 4, 8, 0.5, 0.5, 0)]' "compare JSON: changed sites"
 run compare "$CA" "$CB" --json
 same "$(wc -l <"$TMP/out" | tr -d ' ')" 1 "compare JSON is one line"
 pycheck 'd["command"] == "compare" and d["kinds"] == "all" and d["delta"] == 0.5 and

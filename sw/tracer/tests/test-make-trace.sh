@@ -65,6 +65,23 @@ check "$(grep '^v ' "$tmp/a.names")" \
 check "$(grep -c "read32 inlined.c:$(mark load) (inlined into generic inlined.c:$(mark generic), into compress_continue+0x[0-9a-f]* inlined.c:$(mark continue))" "$tmp/a.txt")" 1 \
     "the text report prints the chain as addr2line -i does"
 
+# compare: half of leaf's calls gone from a copy; the site that changed most is named by its chain
+gzip -dc "$tmp/a.trace.gz" | grep -v '^# \(limit\|events\|skipped\|seen\|recorded\|dropped\|closed\):' |
+    awk -v leaf="$(gzip -dc "$tmp/a.trace.gz" | awk '/^c / { n[$3]++ } END { for (f in n) if (n[f] == 61) print f }')" \
+        '$1 == "c" && $3 == leaf && n++ % 2 { next } { print }' | gzip >"$tmp/half.trace.gz"
+"$SP" compare "$tmp/a.trace.gz" "$tmp/half.trace.gz" --kinds c --top 1 --json >"$tmp/cmp.json" 2>&1
+check "$("$PY" - "$tmp/cmp.json" <<'EOF'
+import json, sys
+c = json.load(open(sys.argv[1]))["changed"][0]
+print(c["a"], c["b"], abs(c["change"] - (31 / 33 - 61 / 63)) < 1e-9, c["function"],
+      ",".join("%s:%s" % (f["function"], f["line"]) for f in c["inlined"]))
+EOF
+)" "61 31 True compress_continue generic:$(mark generic),compress_continue:$(mark continue)" \
+    "compare: the site that changed most (61 of 63 calls, then 31 of 33), named by its chain"
+"$SP" compare "$tmp/a.trace.gz" "$tmp/half.trace.gz" --kinds c --top 1 >"$tmp/cmp.txt" 2>&1
+check "$(grep -c "^ *1 c  *0x[0-9a-f]*  *96.825%  *93.939%  *-2.886 pp   generic inlined.c:$(mark generic) (inlined into compress_continue+0x[0-9a-f]* inlined.c:$(mark continue))$" "$tmp/cmp.txt")" 1 \
+    "compare: the text table names it"
+
 # A rebuild (another build id) traced again: the first trace keeps its names.
 trace "$tmp/b.trace.gz" TRACE_CFLAGS=-DSP_VARIANT=1 || exit 1
 a_id=$(gzip -dc "$tmp/a.trace.gz" | sed -n 's/^# build-id: //p')
