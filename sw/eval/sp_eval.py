@@ -75,13 +75,37 @@ def htp_opts(rate, seed):
 
 
 def htp_summary(ds):
-    """HTP's seeds at one rate: mean and worst (highest) error, mean and most messages, mean overhead."""
+    """HTP's seeds at one rate: mean and worst (highest) error, mean and most messages, mean overhead,
+    and whether any seed's error rests on few sites."""
     errs = [d["error_pct"] for d in ds]
     return {"error": None if None in errs else sum(errs) / len(errs),
             "worst": None if None in errs else max(errs),
             "messages": sum(d["messages"] for d in ds) / len(ds),
             "max_messages": max(d["messages"] for d in ds),
-            "overhead": sum(d["overhead_pct"] for d in ds) / len(ds)}
+            "overhead": sum(d["overhead_pct"] for d in ds) / len(ds),
+            "few": any(d.get("selected_few") for d in ds)}
+
+
+# Marks an error figure that rests on fewer than 10 selected sites (stratprof run's
+# "selected_few"): one site's luck moves it, so a win or a loss there says little.
+FEW = "†"
+
+
+def efmt(x, few):
+    """An error figure with the mark of few selected sites."""
+    return fmt(x) + (FEW if few and x is not None else "")
+
+
+def workload(trace):
+    """The trace's '# workload:' header line, or None."""
+    import gzip
+    with gzip.open(trace, "rt", errors="replace") as f:
+        for line in f:
+            if not line.startswith("#"):
+                return None
+            if line.startswith("# workload: "):
+                return line[len("# workload: "):].strip()
+    return None
 
 
 class Runs:
@@ -219,7 +243,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--stratprof", required=True)
     ap.add_argument("--fig4", required=True, help="test_fig4 binary (its --table)")
-    ap.add_argument("--traces", required=True)
+    ap.add_argument("--traces", required=True, action="append",
+                    help="a folder of traces; given again, another (the shared and the third-party ones)")
     ap.add_argument("--out-dir", required=True, help="PNG plots go here")
     ap.add_argument("--doc", required=True, help="the markdown report")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
@@ -233,18 +258,23 @@ def main():
     for b in ([] if a.reuse else [a.stratprof]) + [a.fig4]:
         if not os.access(b, os.X_OK):
             sys.exit("eval: %s: not an executable program (make builds it)" % b)
-    value = sorted(glob.glob(os.path.join(a.traces, "*.value*.trace.gz")))
-    edgecall = sorted(glob.glob(os.path.join(a.traces, "*.edgecall*.trace.gz")))
+    value, edgecall = [], []
+    for folder in a.traces:
+        v = sorted(glob.glob(os.path.join(folder, "*.value*.trace.gz")))
+        e = sorted(glob.glob(os.path.join(folder, "*.edgecall*.trace.gz")))
+        if not v + e:
+            sys.exit("eval: no *.value*.trace.gz or *.edgecall*.trace.gz in %s" % folder)
+        value += v
+        edgecall += e
     traces = value + edgecall
-    if not traces:
-        sys.exit("eval: no *.value*.trace.gz or *.edgecall*.trace.gz in %s" % a.traces)
     try:
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
         sys.exit("eval: matplotlib is missing: run through make (make deps installs it into the project environment)")
-    print("eval: %d value and %d edge+call traces in %s" % (len(value), len(edgecall), a.traces), file=sys.stderr)
+    print("eval: %d value and %d edge+call traces in %s" % (len(value), len(edgecall), " and ".join(a.traces)),
+          file=sys.stderr)
 
     runs = Runs(None if a.reuse else a.stratprof, a.jobs)
     elapsed = 0.0
@@ -451,8 +481,18 @@ def write_doc(a, runs, traces, value, edgecall, r_mean, red, fig4_head, fig4_row
         "HTP, the design beyond the paper in the last section (%d seeds). "
         "The paper measured SPEC95 and SPECjvm98 programs with 4M and 16M events; these traces "
         "hold 2M events each after a 1M-event warm-up (traces/MANIFEST.md)." %
-        (a.traces, len(traces), len(runs.results), elapsed, a.jobs, CHECKPOINT // 1000, len(R_SEEDS),
-         len(htp_seeds)))
+        ("` and `".join(a.traces), len(traces), len(runs.results), elapsed, a.jobs, CHECKPOINT // 1000,
+         len(R_SEEDS), len(htp_seeds)))
+    add("")
+    add("The traces and the command each one records (its `# workload:` header line):")
+    add("")
+    add("| trace | folder | workload |")
+    add("| --- | --- | --- |")
+    for t in traces:
+        add("| %s | `%s` | %s |" % (short(t), os.path.dirname(t), (workload(t) or "(none stated)").replace("|", "\\|")))
+    add("")
+    add("A figure marked %s rests on fewer than 10 selected sites (`stratprof run` says so beside it): "
+        "one site moves it, so a win or a loss there says little." % FEW)
     add("")
 
     # ---- Figure 7
@@ -476,7 +516,7 @@ def write_doc(a, runs, traces, value, edgecall, r_mean, red, fig4_head, fig4_row
                 cells.append("%s / %s" % (fmt(s[-1][1]), fmt(s[-1][2])))
             else:
                 d = runs.get(t, n)
-                cells.append("%s / %s" % (fmt(d["error_pct"]), fmt(d["overhead_pct"])))
+                cells.append("%s / %s" % (efmt(d["error_pct"], d.get("selected_few")), fmt(d["overhead_pct"])))
         add("| %s | %s |" % (short(t), " | ".join(cells)))
     add("")
     add("Events after which the error falls under a threshold and stays there to the end of the "
@@ -613,7 +653,8 @@ def write_doc(a, runs, traces, value, edgecall, r_mean, red, fig4_head, fig4_row
             ok = all(x is not None and x < PAPER["edgecall_err"] for x in (k.get("e"), k.get("c"))) and \
                 d["overhead_pct"] < PAPER["edgecall_ovh"]
             good += ok
-            add("| %s | %s | %s | %s | %s |" % (short(t), fmt(k.get("e")), fmt(k.get("c")), fmt(d["error_pct"]),
+            add("| %s | %s | %s | %s | %s |" % (short(t), fmt(k.get("e")), fmt(k.get("c")),
+                                               efmt(d["error_pct"], d.get("selected_few")),
                                                fmt(d["overhead_pct"])))
         add("")
         bad = [short(t) for t in edgecall
@@ -732,7 +773,8 @@ def write_doc(a, runs, traces, value, edgecall, r_mean, red, fig4_head, fig4_row
         "and the owner hands the entry over when it did not hit between two reports of its rest stream. "
         "Its results depend on the seed, so every number below is the mean of %d seeds (R_256's), with the "
         "worst seed beside it; on the error-against-overhead chart above it is the black curve of stars. "
-        "The issue's target: lower error at equal or fewer messages than H[P_256]_2048 on every trace." %
+        "The question: does it give a lower error than H[P_256]_2048 with equal or fewer messages, trace "
+        "by trace, and where does it not?" %
         (tag_bits, ns))
     add("")
     hn = mode_name("HTP", HTP_RATE)
@@ -753,8 +795,9 @@ def write_doc(a, runs, traces, value, edgecall, r_mean, red, fig4_head, fig4_row
             bad_worst.append("%s: %s%% and %d messages against %s%% and %d" %
                              (short(t), fmt(q["worst"]), q["max_messages"], fmt(d["error_pct"]), d["messages"]))
         add("| %s | %s / %d | %s / %.0f | %s / %d | %s / %s |" %
-            (short(t), fmt(d["error_pct"]), d["messages"], fmt(q["error"]), q["messages"], fmt(q["worst"]),
-             q["max_messages"], "yes" if m_ok else "no", "yes" if w_ok else "no"))
+            (short(t), efmt(d["error_pct"], d.get("selected_few")), d["messages"], efmt(q["error"], q["few"]),
+             q["messages"], efmt(q["worst"], q["few"]), q["max_messages"], "yes" if m_ok else "no",
+             "yes" if w_ok else "no"))
     add("")
     hp4096 = [t for t in traces if lower(htp(t, HTP_RATE)["error"], runs.get(t, "H[P_256]_4096")["error_pct"])]
     hbits, _ = entry_bits(HTP_RATE)
