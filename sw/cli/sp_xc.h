@@ -22,7 +22,7 @@ extern const char *const sp_xc_drain_names[SP_XC_DRAIN_COUNT];
 
 /* Cycles of waves written when --waves-to is not given: about 7 MB of FST for the
  * full build (docs/verification.md); a whole trace would be gigabytes. */
-#define SP_XC_WAVES_WINDOW 20000u
+#define SP_XC_WAVES_WINDOW 20000
 
 typedef struct sp_xc_opts {
     sp_cli_opts_t block;    /* the block's options, stratprof run's (trace, mode, ...) */

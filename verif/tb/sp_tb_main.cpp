@@ -25,6 +25,9 @@
 
 SpDut *sp_make_main_dut(const sp_params_t &p, int argc, char **argv, const SpWaves &waves, int bug);
 
+#define SP_TB_STR2(x) #x
+#define SP_TB_STR(x) SP_TB_STR2(x)
+
 static const char usage[] =
     "usage: " SP_TB_NAME " [--suite quick|long|throughput] [--seed N] [--scale X] [--only TEXT]\n"
     "           [--excerpts DIR] [--traces DIR] [--no-throughput] [--no-background]\n"
@@ -38,12 +41,16 @@ static const char usage[] =
     "the host driver on the RTL and on the model and compares the profiles.\n"
     "The block options (--mode --rate --entries --ways --tag-bits --assoc\n"
     "--evict-hits --replace-misses --tag-discard --seed --word-bits) are\n"
-    "stratprof run's, with its defaults, ranges and messages ('stratprof run --help').\n"
+    "stratprof run's, with its defaults, ranges and messages ('stratprof run --help');\n"
+    "a cross-check's options are parsed by sw/cli/sp_xc.c, which make crosscheck also\n"
+    "runs before it builds, and its first line says the whole configuration,\n"
+    "defaults included.\n"
     "  --ring N             messages through a message ring of N entries (spec 8.8),\n"
     "                       a power of two up to the build's 2^RING_AW, not MSG_HEAD\n"
     "  --waves FILE         write the block's waves to FILE (FST, for GTKWave)\n"
     "  --waves-from CYCLE   first cycle written (0)\n"
-    "  --waves-to CYCLE     last cycle written (the end)\n"
+    "  --waves-to CYCLE     last cycle written (a cross-check: " SP_TB_STR(SP_XC_WAVES_WINDOW) " cycles from\n"
+    "                       --waves-from; a suite: the end)\n"
     "Exit status: 0 no mismatch, 1 a mismatch, 2 a bad command line or an unreadable trace.\n";
 
 static void usage_exit(const char *what)

@@ -88,7 +88,7 @@ with tempfile.TemporaryDirectory() as tmp:
             check(head in text, "the report has '%s'" % head)
         check("progress" not in p.stdout and "eval: 3 value" not in p.stdout, "progress goes to stderr")
         check("eval: 2 value and 1 edge+call traces in verif/traces" in p.stderr, "the trace count is reported")
-        check("| sqlite.value.1m | `verif/traces` | SQLite 3.44.0 (sqlite/sqlite check-in 4f65a3cec, "
+        check("| sqlite.value.1m | `verif/traces` | 1000000 | SQLite 3.44.0 (sqlite/sqlite check-in 4f65a3cec, "
               "amalgamation) running its benchmark test/speedtest1.c |" in text,
               "the traces table names each trace's folder and workload")
 
