@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0
 # excerpt-trace.sh - cuts the first N tuples of a shared trace into a small
 # gzip file for verif/traces/, keeping the workload comments and saying in
-# the header what the excerpt is.  Usage: excerpt-trace.sh SRC.trace.gz N OUT.trace.gz
+# the header what the excerpt is and how many tuples it holds ("# events:",
+# which the reader checks; a trace from sw/tracer, whose count comes after
+# its tuples, gets one in the header).  Usage: excerpt-trace.sh SRC.trace.gz N OUT.trace.gz
 set -euo pipefail
 [ $# -eq 3 ] || { echo "usage: $0 SRC.trace.gz N OUT.trace.gz" >&2; exit 2; }
 src=$1 n=$2 out=$3
@@ -10,9 +12,12 @@ src=$1 n=$2 out=$3
 {
     zcat "$src" | awk -v n="$n" -v src="$(basename "$src")" '
         /^#/ && !body {
-            if ($2 == "events:") { print "# events: " n; next }
+            if ($2 == "events:") { print "# events: " n; counted = 1; next }
             print; next
         }
-        !body { print "# excerpt: the first " n " tuples of " src; body = 1 }
+        !body {
+            if (!counted) print "# events: " n
+            print "# excerpt: the first " n " tuples of " src; body = 1
+        }
         { print; if (++count == n) exit }'
 } | gzip -9n > "$out"

@@ -5,7 +5,12 @@
 # paper's H[P_256]_2048 and its tagged compressor, CR in drop policy with a
 # lazy driver, HCR and R behind A_16, TAG in discard mode with 4 ways, a
 # message per tuple (P_1 + A_16), and the tagged stratified H[TP_300]_2048
-# alone and behind A_16; random idle cycles and backpressure.  Usage: crosscheck-test.sh SP_TB_BINARY RTL_TOP
+# alone and behind A_16; random idle cycles and backpressure.  Then bad input:
+# unreadable traces, traces cut short at a line boundary or given another's
+# counts, bad options (each message with one hint), the waves window and its
+# default, the configuration line; and `make crosscheck` refusing an unknown
+# variable, a missing MODE, a bad flag, an option the bench refuses and a cut
+# trace before it builds anything.  Usage: crosscheck-test.sh SP_TB_BINARY RTL_TOP
 bin=$1 top=$2
 name=test_verif_crosscheck
 if [ ! -f "$top" ]; then
@@ -67,6 +72,64 @@ else
 fi
 usage 2 "--waves-to is before --waves-from" --trace verif/traces/lua.value.200k.trace.gz --mode HP \
     --waves "$tmp/x.fst" --waves-from 10 --waves-to 5
+# Waves without a window: the default window of 20000 cycles from --waves-from, not the whole run
+"$bin" --trace verif/traces/lua.value.200k.trace.gz --mode HP --max-tuples 30000 \
+    --waves "$tmp/d.fst" --waves-from 50 >"$tmp/d.out" 2>&1
+times=$(fst2vcd "$tmp/d.fst" 2>/dev/null | grep '^#[0-9]' | sed -n '1p;$p' | tr '\n' ' ')
+if [ "$times" = "#100 #40099 " ] && grep -q 'waves=cycles 50..20049 (the default window)' "$tmp/d.out"; then
+    pass=$((pass + 1)) && echo "ok   --waves without --waves-to -> cycles 50..20049, FST times $times"
+else
+    fail=$((fail + 1)) && echo "FAIL --waves default window: FST times '$times', expected '#100 #40099 '"
+fi
+# A trace cut short at a line boundary, and one given the whole trace's closing counts
+gzip -dc verif/traces/lua.value.200k.trace.gz | head -n 5000 | gzip >"$tmp/lines.trace.gz"
+usage 2 "lines.trace.gz:4: 'events: 200000', but the file holds 4994 tuples: the trace was cut short or edited" \
+    --trace "$tmp/lines.trace.gz" --mode HP
+{ gzip -dc verif/traces/lua.value.200k.trace.gz | grep -v '^# events:' | head -n 5000
+  printf '# events: 200000\n# recorded: v 200000\n'; } | gzip >"$tmp/closed.trace.gz"
+usage 2 "closed.trace.gz:5001: 'events: 200000', but the file holds 4995 tuples" --trace "$tmp/closed.trace.gz" --mode HP
+# A message of stratprof's layer keeps its own hint, once
+"$bin" --trace verif/traces/lua.value.200k.trace.gz --mode XX >/dev/null 2>"$tmp/err"
+if [ "$(grep -o "see '" "$tmp/err" | wc -l)" -eq 1 ]; then
+    pass=$((pass + 1)) && echo "ok   --mode XX -> one hint: $(cat "$tmp/err")"
+else
+    fail=$((fail + 1)) && echo "FAIL --mode XX: '$(cat "$tmp/err")'"
+fi
+# The run says its whole configuration, defaults included
+out=$("$bin" --trace verif/traces/lua.value.200k.trace.gz --mode HP --max-tuples 1000 --rate 64 2>&1 | head -n 1)
+case "$out" in
+"crosscheck: trace=verif/traces/lua.value.200k.trace.gz mode=HP rate=64 entries=2048 "*"assoc=0 "*" word-bits=32 policy=stall idle=0.1 drain=random tb-seed=1 max-tuples=1000 ring=off waves=off; build TABLE_AW=12 ASSOC_K=16 "*)
+    pass=$((pass + 1)) && echo "ok   the configuration line: $out" ;;
+*) fail=$((fail + 1)) && echo "FAIL the configuration line: '$out'" ;;
+esac
+
+# make crosscheck itself: a variable it does not know, a missing MODE and an option the
+# bench refuses are refused before anything is built, with status 2 and the reason.
+# make_xc 'STDERR TEXT' VARIABLES...
+build=$(cd "$(dirname "$bin")/../.." && pwd)
+make_xc() {
+    want=$1
+    shift
+    before=$(ls "$build/verif")
+    env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -s --no-print-directory crosscheck BUILD="$build" "$@" \
+        >"$tmp/mout" 2>"$tmp/merr"
+    got_rc=$?
+    if [ "$got_rc" -eq 2 ] && grep -qF -- "$want" "$tmp/merr" && ! grep -q 'mismatches=' "$tmp/mout" &&
+        [ "$(ls "$build/verif")" = "$before" ] && ! grep -q 'building' "$tmp/mout" "$tmp/merr"; then
+        pass=$((pass + 1))
+        echo "ok   make crosscheck $* -> status 2, $(grep -F -- "$want" "$tmp/merr" | head -n 1)"
+    else
+        fail=$((fail + 1))
+        echo "FAIL make crosscheck $*: status $got_rc, stderr '$(cat "$tmp/merr")', stdout '$(cat "$tmp/mout")'"
+    fi
+}
+L=verif/traces/lua.value.200k.trace.gz
+make_xc "crosscheck: RATES=64 ENTRY=1024 is not a variable of make crosscheck; it takes TRACE MODE RATE ENTRIES" \
+    TRACE=$L MODE=HP ENTRY=1024 RATES=64
+make_xc "crosscheck: give MODE=MODE, as stratprof run requires --mode" TRACE=$L
+make_xc "crosscheck: --assoc: '65' is not an A_k size from 0 (off) to 64" TRACE=$L MODE=HP ASSOC=65
+make_xc "crosscheck: DROP=yes: give DROP=1 (on) or 0 (off)" TRACE=$L MODE=HP DROP=yes
+make_xc "lines.trace.gz:4: 'events: 200000', but the file holds 4994 tuples" TRACE="$tmp/lines.trace.gz" MODE=HP ASSOC=32
 if "$bin" --help | grep -q -- "--trace FILE --mode MODE \[block options\]"; then
     pass=$((pass + 1)) && echo "ok   --help"
 else

@@ -8,9 +8,11 @@
 #   make verif-long         the long suites: full excerpts, the shared traces
 #                           in $(TRACES), the 2^28-event A_k overflow
 #   make mutants            the mutation list, each mutant against its tests
-#   make crosscheck TRACE=FILE MODE=HP RATE=256 ENTRIES=2048 [WAYS= TAGBITS=
+#   make crosscheck TRACE=FILE MODE=HP [RATE= ENTRIES= WAYS= TAGBITS=
 #                   ASSOC= SEED= WORDBITS= EVICT= REPLACE= DISCARD=1 DROP=1
 #                   IDLE= DRAIN= TBSEED= MAXTUPLES= RING= WAVES=1 WAVES_FROM= WAVES_TO=]
+#                   (any other variable is refused, and every value is checked
+#                   before a build)
 #
 # Verilator builds go to $(BUILD)/verif/NAME/.  Waves: WAVES=1 writes the
 # block's waves to $(BUILD)/verif/crosscheck.fst; a binary run by hand takes
@@ -97,7 +99,10 @@ VERIF_QUICK_narrow_ak := --no-throughput
 VERIF_QUICK_narrow_a1 := --no-throughput
 $(foreach b,$(VERIF_BUILDS),$(eval $(call verif_wrapper,$(b),$(strip $(VERIF_QUICK) $(VERIF_QUICK_$(b))))))
 
-$(BIN)/test_verif_crosscheck: verif/crosscheck-test.sh verif/xc-run.sh $(if $(wildcard $(VERIF_TOP)),$(VERIF_DIR)/full/sp_tb_full)
+# make crosscheck's check before it builds (its rule is below, with make crosscheck)
+XC_CHECK := $(BIN)/sp_xc_check
+$(BIN)/test_verif_crosscheck: verif/crosscheck-test.sh verif/xc-run.sh $(XC_CHECK) \
+                              $(if $(wildcard $(VERIF_TOP)),$(VERIF_DIR)/full/sp_tb_full)
 	@mkdir -p $(BIN)
 	@printf '#!/bin/sh\ncd "%s" || exit 1\nexec sh verif/crosscheck-test.sh "%s" "%s"\n' "$(VERIF_ROOT)" \
 	  "$(abspath $(VERIF_DIR)/full/sp_tb_full)" "$(VERIF_TOP)" > $@ && chmod +x $@
@@ -203,34 +208,59 @@ $(eval $(call simspeed_model,$(SIMSPEED_BIN),$(VERIF_DIR)/speed,$(call sp_build,
 $(eval $(call simspeed_model,$(SIMSPEED_HP_BIN),$(VERIF_DIR)/speed_hp,$(call sp_build,hp)))
 
 # ---- make crosscheck: one trace through the RTL and the model
-MODE     ?= HP
-RATE     ?= 256
-ENTRIES  ?= 2048
-ASSOC    ?= 0
-WORDBITS ?= 32
-TBSEED   ?= 1
-# The full build serves every 32-bit request with A_16 and up to 4 ways;
-# anything else gets a build of its own, the full build with the word width,
-# A_k and ways asked for, made on first use.
-XC_K    := $(if $(filter 0,$(ASSOC)),16,$(ASSOC))
-XC_WL   := $(if $(filter 8,$(WAYS)),3,2)
-XC_SET  := WORD_BITS=$(WORDBITS) ASSOC_K=$(XC_K) WAYS_LOG2_MAX=$(XC_WL)
-XC_NAME := $(if $(filter-out $(call sp_build,full),$(XC_SET)),xc_w$(WORDBITS)_k$(XC_K)_v$(XC_WL),full)
-ifneq ($(XC_NAME),full)
-$(eval $(call verif_model,$(XC_NAME),$(call sp_build_with,$(call sp_build,full),$(XC_SET))))
-endif
-XC_BIN  := $(VERIF_DIR)/$(XC_NAME)/sp_tb_$(XC_NAME)
+# Its variables, each the bench's option of the same meaning (`sp_tb_full --help`,
+# whose defaults apply to what is not given); flags take 1.
+XC_OPTS  := TRACE=--trace MODE=--mode RATE=--rate ENTRIES=--entries WAYS=--ways \
+            TAGBITS=--tag-bits ASSOC=--assoc SEED=--seed WORDBITS=--word-bits \
+            EVICT=--evict-hits REPLACE=--replace-misses IDLE=--idle DRAIN=--drain \
+            TBSEED=--tb-seed MAXTUPLES=--max-tuples RING=--ring WAVES_FROM=--waves-from \
+            WAVES_TO=--waves-to
+XC_FLAGS := DISCARD=--tag-discard DROP=--drop
 # WAVES=1: the block's waves in FST (gtkwave FILE), over WAVES_FROM..WAVES_TO cycles
 XC_WAVES := $(VERIF_DIR)/crosscheck.fst
+XC_VARS  := $(foreach o,$(XC_OPTS) $(XC_FLAGS),$(firstword $(subst =, ,$(o)))) WAVES
+# the build's own variables, which any target takes
+XC_MAKE_VARS := BUILD VENV CC CXX OPT CFLAGS VERILATOR VERIF_RTL_DIR TRACES
+XC_ARGS  := $(foreach o,$(XC_OPTS),$(if $($(firstword $(subst =, ,$(o)))),\
+              $(word 2,$(subst =, ,$(o))) $(call sp_shq,$($(firstword $(subst =, ,$(o)))))))\
+            $(foreach o,$(XC_FLAGS),$(if $(filter 1,$($(firstword $(subst =, ,$(o))))),$(word 2,$(subst =, ,$(o)))))\
+            $(if $(filter 1,$(WAVES)),--waves $(XC_WAVES))
 
-crosscheck: $(XC_BIN)
-	@test -n "$(TRACE)" || { echo "crosscheck: give TRACE=FILE (and MODE= RATE= ENTRIES= ...)"; exit 2; }
-	@$(XC_BIN) --trace "$(TRACE)" --mode $(MODE) --rate $(RATE) --entries $(ENTRIES) --assoc $(ASSOC) \
-	  --word-bits $(WORDBITS) --tb-seed $(TBSEED) $(if $(WAYS),--ways $(WAYS)) \
-	  $(if $(TAGBITS),--tag-bits $(TAGBITS)) $(if $(SEED),--seed $(SEED)) \
-	  $(if $(EVICT),--evict-hits $(EVICT)) $(if $(REPLACE),--replace-misses $(REPLACE)) \
-	  $(if $(DISCARD),--tag-discard) $(if $(DROP),--drop) $(if $(IDLE),--idle $(IDLE)) \
-	  $(if $(DRAIN),--drain $(DRAIN)) $(if $(MAXTUPLES),--max-tuples $(MAXTUPLES)) $(if $(RING),--ring $(RING)) \
-	  $(if $(filter 1,$(WAVES)),--waves $(XC_WAVES)) $(if $(WAVES_FROM),--waves-from $(WAVES_FROM)) \
-	  $(if $(WAVES_TO),--waves-to $(WAVES_TO))
+# Everything the command line says is checked while make reads this file, before any
+# target: a misspelt variable (ENTRY=1024) would otherwise run the default silently.
+ifneq ($(filter crosscheck,$(MAKECMDGOALS)),)
+XC_GIVEN   := $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(v)))
+XC_UNKNOWN := $(filter-out $(XC_VARS) $(XC_MAKE_VARS),$(XC_GIVEN))
+$(if $(XC_UNKNOWN),$(error crosscheck: $(foreach v,$(XC_UNKNOWN),$(v)=$($(v))) is not a variable of make crosscheck; it takes $(XC_VARS) (and the build's $(XC_MAKE_VARS))))
+$(if $(TRACE),,$(error crosscheck: give TRACE=FILE and MODE=MODE (the modes: 'build/bin/stratprof modes')))
+$(if $(MODE),,$(error crosscheck: give MODE=MODE, as stratprof run requires --mode (the modes: 'build/bin/stratprof modes')))
+$(foreach v,$(XC_FLAGS) WAVES=--waves,$(if $(filter-out 0 1,$($(firstword $(subst =, ,$(v))))),\
+  $(error crosscheck: $(firstword $(subst =, ,$(v)))=$($(firstword $(subst =, ,$(v)))): give $(firstword $(subst =, ,$(v)))=1 (on) or 0 (off))))
+endif
+
+# The full build serves every 32-bit request with A_16 and up to 4 ways;
+# anything else gets a build of its own, the full build with the word width,
+# A_k and ways asked for, made on first use (its parameters are checked first).
+XC_K    := $(if $(filter-out 0,$(ASSOC)),$(ASSOC),$(lastword $(subst =, ,$(filter ASSOC_K=%,$(call sp_build,full)))))
+XC_WL   := $(if $(filter 8,$(WAYS)),3,2)
+XC_W    := $(or $(WORDBITS),$(lastword $(subst =, ,$(filter WORD_BITS=%,$(call sp_build,full)))))
+XC_SET  := WORD_BITS=$(XC_W) ASSOC_K=$(XC_K) WAYS_LOG2_MAX=$(XC_WL)
+XC_PARAMS := $(call sp_build_with,$(call sp_build,full),$(XC_SET))
+XC_NAME := $(if $(filter-out $(call sp_build,full),$(XC_SET)),xc_w$(XC_W)_k$(XC_K)_v$(XC_WL),full)
+ifneq ($(XC_NAME),full)
+$(eval $(call verif_model,$(XC_NAME),$(XC_PARAMS)))
+endif
+XC_BIN  := $(VERIF_DIR)/$(XC_NAME)/sp_tb_$(XC_NAME)
+
+# The check the bench would make, by its own parser, run before the build
+$(XC_CHECK): $(OBJ)/verif/tb/sp_xc_check.o $(SPCLI_LIB) $(SPDRIVER_LIB) $(SPPROFILE_LIB) $(SPTRACE_LIB) $(SPMODEL_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) $^ -lz -lm -o $@
+$(OBJ)/verif/tb/sp_xc_check.o: CPPFLAGS += $(SPCLI_INC) $(SPPROFILE_INC) $(SPTRACE_INC)
+
+crosscheck: $(XC_CHECK)
+	@$(XC_CHECK) --build '$(XC_PARAMS)' --name $(XC_NAME) -- $(XC_ARGS) || \
+	  { echo "crosscheck: nothing was built; each variable is the bench's option: $(XC_OPTS) $(XC_FLAGS) WAVES=1=--waves FILE" >&2; exit 2; }
+	@$(MAKE) --no-print-directory $(XC_BIN)
+	@$(XC_BIN) $(XC_ARGS)
 include verif/formal/formal.mk

@@ -55,7 +55,8 @@ static const struct opt_def {
     [SP_OPT_CHECKPOINT] = {"--checkpoint", NULL, 1, SP_CMD_RUN,
                            "an event count (0: no checkpoints)"},
     [SP_OPT_MAX_EVENTS] = {"--max-events", NULL, 1, CMD_MODE_OPTS, "an event count from 1 up"},
-    [SP_OPT_TOP] = {"--top", NULL, 1, SP_CMD_RUN | SP_CMD_PROFILE, "a number of sites"},
+    [SP_OPT_TOP] = {"--top", NULL, 1, SP_CMD_RUN | SP_CMD_PROFILE | SP_CMD_COMPARE,
+                    "a number of sites"},
     [SP_OPT_JSON] = {"--json", NULL, 0,
                      SP_CMD_RUN | SP_CMD_MESSAGES | SP_CMD_MODES | SP_CMD_PROFILE | SP_CMD_COMPARE |
                          SP_CMD_COMBINE | SP_CMD_PATHS,
@@ -91,6 +92,10 @@ static const struct opt_def {
     [SP_OPT_TOTAL] = {"--total", NULL, 1, SP_CMD_COMBINE,
                       "a total count up to 2^53 (0: the sum of the inputs)"},
     [SP_OPT_K] = {"-k", NULL, 1, SP_CMD_PATHS, "a k from 1 to 1048576"},
+    [SP_OPT_BINARY] = {"--binary", NULL, 1, SP_CMD_RUN | SP_CMD_PROFILE | SP_CMD_COMPARE,
+                       "an executable file"},
+    [SP_OPT_SYMFS] = {"--symfs", NULL, 1, SP_CMD_RUN | SP_CMD_PROFILE | SP_CMD_COMPARE,
+                      "a folder"},
     [SP_OPT_HELP] = {"--help", "-h", 0, CMD_ANY, NULL},
 };
 
@@ -397,12 +402,18 @@ static int set_value(sp_cli_opts_t *o, enum sp_opt id, const char *text, char *e
     case SP_OPT_TRACE:
     case SP_OPT_MESSAGES:
     case SP_OPT_OUTPUT:
+    case SP_OPT_BINARY:
+    case SP_OPT_SYMFS:
         if (!*text)
             return bad_value(id, text, err, errlen);
         if (id == SP_OPT_TRACE)
             o->trace = text;
         else if (id == SP_OPT_MESSAGES)
             o->messages = text;
+        else if (id == SP_OPT_BINARY)
+            o->symbols_binary = text;
+        else if (id == SP_OPT_SYMFS)
+            o->symfs = text;
         else
             o->output = text;
         break;
@@ -620,6 +631,10 @@ static int max_positional(enum sp_cmd cmd)
 static int check_command(sp_cli_opts_t *o, enum sp_cmd cmd, const char *cmdname, char *err,
                          size_t errlen)
 {
+    if (o->symbols_binary && o->symfs) {
+        snprintf(err, errlen, "%s: --binary and --symfs exclude each other", cmdname);
+        return SP_EXIT_USAGE;
+    }
     if (cmd == SP_CMD_PROFILE && o->messages) {
         if (o->trace) {
             snprintf(err, errlen, "%s: --trace and --messages exclude each other", cmdname);
@@ -632,6 +647,11 @@ static int check_command(sp_cli_opts_t *o, enum sp_cmd cmd, const char *cmdname,
                          opt_defs[block_opts[i]].name);
                 return SP_EXIT_USAGE;
             }
+        if (o->symbols_binary || o->symfs) {
+            snprintf(err, errlen, "%s: only with --trace (a message stream does not say where "
+                     "its program was loaded)", o->symbols_binary ? "--binary" : "--symfs");
+            return SP_EXIT_USAGE;
+        }
     } else if (cmd & CMD_MODE_OPTS) {
         if (!o->trace)
             return usage(err, errlen, cmdname,

@@ -67,6 +67,8 @@ enum sp_opt {
     SP_OPT_OUTPUT,
     SP_OPT_TOTAL,
     SP_OPT_K,
+    SP_OPT_BINARY,
+    SP_OPT_SYMFS,
     SP_OPT_HELP,
     SP_OPT_COUNT
 };
@@ -114,6 +116,9 @@ typedef struct sp_cli_opts {
     const char *output;          /* combine -o; NULL: standard output */
     /* paths */
     unsigned k;
+    /* naming a trace's addresses: another copy of its executable, or a root to find
+     * the header's path under (NULL: the header's path) */
+    const char *symbols_binary, *symfs;
     /* the positional words of compare, combine and paths (moved to the front of argv) */
     char **inputs;
     int ninputs;

@@ -11,6 +11,7 @@
 # Usage: sp_eval.py --stratprof BIN --fig4 BIN --traces DIR --out-dir DIR --doc FILE
 #                   [--jobs N] [--raw FILE] [--reuse] [--htp-seeds K]
 import argparse
+import functools
 import glob
 import json
 import os
@@ -75,13 +76,72 @@ def htp_opts(rate, seed):
 
 
 def htp_summary(ds):
-    """HTP's seeds at one rate: mean and worst (highest) error, mean and most messages, mean overhead."""
+    """HTP's seeds at one rate: mean and worst (highest) error, mean and most messages, mean overhead,
+    and whether any seed's error rests on few sites."""
     errs = [d["error_pct"] for d in ds]
     return {"error": None if None in errs else sum(errs) / len(errs),
             "worst": None if None in errs else max(errs),
             "messages": sum(d["messages"] for d in ds) / len(ds),
             "max_messages": max(d["messages"] for d in ds),
-            "overhead": sum(d["overhead_pct"] for d in ds) / len(ds)}
+            "overhead": sum(d["overhead_pct"] for d in ds) / len(ds),
+            "few": any(d.get("selected_few") for d in ds)}
+
+
+# Marks an error figure that rests on fewer than 10 selected sites (stratprof run's
+# "selected_few"): one site's luck moves it, so a win or a loss there says little.
+FEW = "†"
+
+
+def efmt(x, few):
+    """An error figure with the mark of few selected sites."""
+    return fmt(x) + (FEW if few and x is not None else "")
+
+
+@functools.lru_cache(maxsize=None)
+def value_stats(trace):
+    """The distinct load sites (word0 of the v tuples) and distinct v tuples of a trace."""
+    import gzip
+    sites, tuples = set(), set()
+    with gzip.open(trace, "rt", errors="replace") as f:
+        for line in f:
+            if line.startswith("v "):
+                tuples.add(line)
+                sites.add(line.split(" ", 2)[1])
+    return len(sites), len(tuples)
+
+
+def load_sites(trace):
+    return value_stats(trace)[0]
+
+
+def working_sets(value, fast):
+    """Whether the traces on which H[P] takes longer than the paper's 300K are those with the
+    larger working set (the paper's reason for gcc), from the load sites each trace holds."""
+    n = {t: load_sites(t) for t in value}
+    slow = [t for t in value if t not in fast]
+    lst = lambda ts: ", ".join("%s %s" % (short(t), "{:,}".format(n[t])) for t in ts)
+    if not slow:
+        return ("All of them converge sooner than gcc did: these programs' working sets are smaller than "
+                "gcc's (%s load sites against gcc's tens of thousands), so 2048 substreams stratify them "
+                "well." % lst(value))
+    if min(n[t] for t in slow) > max(n[t] for t in fast or slow):
+        return ("Where it takes longer, the program has the larger working set (load sites: %s, against %s), "
+                "the paper's own reason why gcc is the hardest of its programs." % (lst(slow), lst(fast)))
+    return ("The working set does not explain it alone: load sites where it takes longer: %s; where it "
+            "agrees: %s. How the hot loads' values spread over the 2048 substreams matters as much." %
+            (lst(slow), lst(fast)))
+
+
+def workload(trace):
+    """The trace's '# workload:' header line, or None."""
+    import gzip
+    with gzip.open(trace, "rt", errors="replace") as f:
+        for line in f:
+            if not line.startswith("#"):
+                return None
+            if line.startswith("# workload: "):
+                return line[len("# workload: "):].strip()
+    return None
 
 
 class Runs:
@@ -219,7 +279,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--stratprof", required=True)
     ap.add_argument("--fig4", required=True, help="test_fig4 binary (its --table)")
-    ap.add_argument("--traces", required=True)
+    ap.add_argument("--traces", required=True, action="append",
+                    help="a folder of traces; given again, another (the shared and the third-party ones)")
     ap.add_argument("--out-dir", required=True, help="PNG plots go here")
     ap.add_argument("--doc", required=True, help="the markdown report")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
@@ -233,18 +294,23 @@ def main():
     for b in ([] if a.reuse else [a.stratprof]) + [a.fig4]:
         if not os.access(b, os.X_OK):
             sys.exit("eval: %s: not an executable program (make builds it)" % b)
-    value = sorted(glob.glob(os.path.join(a.traces, "*.value*.trace.gz")))
-    edgecall = sorted(glob.glob(os.path.join(a.traces, "*.edgecall*.trace.gz")))
+    value, edgecall = [], []
+    for folder in a.traces:
+        v = sorted(glob.glob(os.path.join(folder, "*.value*.trace.gz")))
+        e = sorted(glob.glob(os.path.join(folder, "*.edgecall*.trace.gz")))
+        if not v + e:
+            sys.exit("eval: no *.value*.trace.gz or *.edgecall*.trace.gz in %s" % folder)
+        value += v
+        edgecall += e
     traces = value + edgecall
-    if not traces:
-        sys.exit("eval: no *.value*.trace.gz or *.edgecall*.trace.gz in %s" % a.traces)
     try:
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
         sys.exit("eval: matplotlib is missing: run through make (make deps installs it into the project environment)")
-    print("eval: %d value and %d edge+call traces in %s" % (len(value), len(edgecall), a.traces), file=sys.stderr)
+    print("eval: %d value and %d edge+call traces in %s" % (len(value), len(edgecall), " and ".join(a.traces)),
+          file=sys.stderr)
 
     runs = Runs(None if a.reuse else a.stratprof, a.jobs)
     elapsed = 0.0
@@ -449,10 +515,24 @@ def write_doc(a, runs, traces, value, edgecall, r_mean, red, fig4_head, fig4_row
         "(section 5.3.2: 30 cycles a message against 4.25 cycles an event) every %dK events. "
         "R_256 is a random stream, so its curves and numbers are the mean of %d seeds; so are those of "
         "HTP, the design beyond the paper in the last section (%d seeds). "
-        "The paper measured SPEC95 and SPECjvm98 programs with 4M and 16M events; these traces "
-        "hold 2M events each after a 1M-event warm-up (traces/MANIFEST.md)." %
-        (a.traces, len(traces), len(runs.results), elapsed, a.jobs, CHECKPOINT // 1000, len(R_SEEDS),
-         len(htp_seeds)))
+        "The paper measured SPEC95 and SPECjvm98 programs with 4M and 16M events; the shared traces "
+        "hold 2M events each after a 1M-event warm-up (traces/MANIFEST.md), the third-party ones that "
+        "`make eval` makes (sw/eval/thirdparty: LZ4 4.4.4's fast compressor and LZ4HC at level 9, Brotli "
+        "1.1.0 at quality 5, each compressing and decompressing 1 MiB of Brotli's C sources, built by "
+        "`make trace` at -O2 with inlining) up to 2M after 100K, as the table below counts." %
+        ("` and `".join(a.traces), len(traces), len(runs.results), elapsed, a.jobs, CHECKPOINT // 1000,
+         len(R_SEEDS), len(htp_seeds)))
+    add("")
+    add("The traces and the command each one records (its `# workload:` header line):")
+    add("")
+    add("| trace | folder | events | workload |")
+    add("| --- | --- | ---: | --- |")
+    for t in traces:
+        add("| %s | `%s` | %d | %s |" % (short(t), os.path.dirname(t), ev[t],
+                                        (workload(t) or "(none stated)").replace("|", "\\|")))
+    add("")
+    add("A figure marked %s rests on fewer than 10 selected sites (`stratprof run` says so beside it): "
+        "one site moves it, so a win or a loss there says little." % FEW)
     add("")
 
     # ---- Figure 7
@@ -476,7 +556,7 @@ def write_doc(a, runs, traces, value, edgecall, r_mean, red, fig4_head, fig4_row
                 cells.append("%s / %s" % (fmt(s[-1][1]), fmt(s[-1][2])))
             else:
                 d = runs.get(t, n)
-                cells.append("%s / %s" % (fmt(d["error_pct"]), fmt(d["overhead_pct"])))
+                cells.append("%s / %s" % (efmt(d["error_pct"], d.get("selected_few")), fmt(d["overhead_pct"])))
         add("| %s | %s |" % (short(t), " | ".join(cells)))
     add("")
     add("Events after which the error falls under a threshold and stays there to the end of the "
@@ -505,12 +585,7 @@ def write_doc(a, runs, traces, value, edgecall, r_mean, red, fig4_head, fig4_row
     add("**Paper: H[P_256]_2048 is under 5%% error by 300K events and stays there (gcc).** "
         "On the value traces, %d of %d agree (%s). " %
         (len(ok5), len(value), ", ".join("%s %s" % (short(t), kev(e)) for t, e in hp5)) +
-        ("All of them converge sooner than gcc did: these programs' working sets are smaller than gcc's "
-         "(494 to 3,224 load sites against gcc's tens of thousands), so 2048 substreams stratify them well."
-         if len(ok5) == len(value) else
-         "Where it takes longer, the program has the larger working set (lua and tcc: 3,224 and 1,848 load "
-         "sites against zlib's 494 and sqlite's 667, traces/MANIFEST.md), the paper's own reason why gcc "
-         "is the hardest of its programs."))
+        working_sets(value, ok5))
     add("")
     both = [(t, q) for x in THRESHOLDS for t, q in ratios[x]]
     twice = [(t, q) for t, q in both if q is None or q >= PAPER["r_over_hp"]]
@@ -594,8 +669,9 @@ def write_doc(a, runs, traces, value, edgecall, r_mean, red, fig4_head, fig4_row
         "We agree where the paper saw its large gains (m88ksim, db, jess: programs whose messages repeat a "
         "few tuples): A_16 merges a message only when its tuple is among the last 16 distinct tuples "
         "reported, which holds for the edge streams of tight loops (zlib, tcc). Our value traces carry "
-        "76K to 288K distinct tuples in 2M events, and H[P] already spreads its messages over 2048 "
-        "substreams, so there a 16-entry stage rarely finds a repeat: less than the paper's lower bound.")
+        "%s to %s distinct tuples in up to 2M events, and H[P] already spreads its messages over 2048 "
+        "substreams, so there a 16-entry stage rarely finds a repeat: less than the paper's lower bound." %
+        tuple("{:,}".format(f(value_stats(t)[1] for t in value)) for f in (min, max)) if value else "")
     add("")
 
     # ---- Figure 11
@@ -613,14 +689,22 @@ def write_doc(a, runs, traces, value, edgecall, r_mean, red, fig4_head, fig4_row
             ok = all(x is not None and x < PAPER["edgecall_err"] for x in (k.get("e"), k.get("c"))) and \
                 d["overhead_pct"] < PAPER["edgecall_ovh"]
             good += ok
-            add("| %s | %s | %s | %s | %s |" % (short(t), fmt(k.get("e")), fmt(k.get("c")), fmt(d["error_pct"]),
+            add("| %s | %s | %s | %s | %s |" % (short(t), fmt(k.get("e")), fmt(k.get("c")),
+                                               efmt(d["error_pct"], d.get("selected_few")),
                                                fmt(d["overhead_pct"])))
         add("")
         bad = [short(t) for t in edgecall
-               if not all(x is not None and x < PAPER["edgecall_err"]
-                          for x in runs.get(t, "H[P_256]_2048")["error_pct_by_kind"].values())]
-        add("**Paper: both profiles under 3%% error at under 4.5%% overhead.** %d of %d traces agree%s. " %
-            (good, len(edgecall), "; over 3%% in %s" % ", ".join(bad) if bad else "") +
+               if any(x is not None and x >= PAPER["edgecall_err"]
+                      for x in runs.get(t, "H[P_256]_2048")["error_pct_by_kind"].values())]
+        # a kind with no site run 1000 times has no figure: too few calls (make trace's
+        # -finstrument-functions-after-inlining leaves few calls in a compressor's inner loops)
+        none = [short(t) for t in edgecall
+                if any(runs.get(t, "H[P_256]_2048")["error_pct_by_kind"].get(k) is None for k in "ec")]
+        add("**Paper: both profiles under 3%% error at under 4.5%% overhead.** %d of the %d traces with "
+            "both figures agree%s%s. " %
+            (good, len(edgecall) - len(none), "; over 3%% in %s" % ", ".join(bad) if bad else "",
+             "; %s %s no call-target figure (no call site ran 1000 times in the window)" %
+             (", ".join(none), "has" if len(none) == 1 else "have") if none else "") +
             ("Where a profile is over 3%, it is the smaller of the two kinds: call events are a small share "
              "of the stream, so their sites get few messages in 2M events. " if bad else "") +
             "Edges and call targets take few values per site, so each substream carries one or two tuples "
@@ -732,14 +816,15 @@ def write_doc(a, runs, traces, value, edgecall, r_mean, red, fig4_head, fig4_row
         "and the owner hands the entry over when it did not hit between two reports of its rest stream. "
         "Its results depend on the seed, so every number below is the mean of %d seeds (R_256's), with the "
         "worst seed beside it; on the error-against-overhead chart above it is the black curve of stars. "
-        "The issue's target: lower error at equal or fewer messages than H[P_256]_2048 on every trace." %
+        "The question: does it give a lower error than H[P_256]_2048 with equal or fewer messages, trace "
+        "by trace, and where does it not?" %
         (tag_bits, ns))
     add("")
     hn = mode_name("HTP", HTP_RATE)
     add("| trace | H[P_256]_2048 error %% / messages | %s error %% / messages (mean) | worst seed error %% / "
         "most messages | lower error at <= messages (mean / worst) |" % hn)
     add("| --- | ---: | ---: | ---: | :---: |")
-    ok_mean, ok_worst, msg_ratio, err_ratio, bad_worst = [], [], [], [], []
+    ok_mean, ok_worst, msg_ratio, err_ratio, bad_worst, bad_mean = [], [], [], [], [], []
     for t in traces:
         d, q = runs.get(t, "H[P_256]_2048"), htp(t, HTP_RATE)
         m_ok = lower(q["error"], d["error_pct"]) and q["messages"] <= d["messages"]
@@ -749,21 +834,28 @@ def write_doc(a, runs, traces, value, edgecall, r_mean, red, fig4_head, fig4_row
         msg_ratio.append(q["messages"] / d["messages"])
         if q["error"] is not None and d["error_pct"]:
             err_ratio.append(q["error"] / d["error_pct"])
+        if not m_ok:
+            bad_mean.append("%s (%s%% and %.0f messages against %s%% and %d%s)" %
+                            (short(t), fmt(q["error"]), q["messages"], fmt(d["error_pct"]), d["messages"],
+                             "; both over fewer than 10 selected sites" if q["few"] and d.get("selected_few")
+                             else ""))
         if not w_ok:
             bad_worst.append("%s: %s%% and %d messages against %s%% and %d" %
                              (short(t), fmt(q["worst"]), q["max_messages"], fmt(d["error_pct"]), d["messages"]))
         add("| %s | %s / %d | %s / %.0f | %s / %d | %s / %s |" %
-            (short(t), fmt(d["error_pct"]), d["messages"], fmt(q["error"]), q["messages"], fmt(q["worst"]),
-             q["max_messages"], "yes" if m_ok else "no", "yes" if w_ok else "no"))
+            (short(t), efmt(d["error_pct"], d.get("selected_few")), d["messages"], efmt(q["error"], q["few"]),
+             q["messages"], efmt(q["worst"], q["few"]), q["max_messages"], "yes" if m_ok else "no",
+             "yes" if w_ok else "no"))
     add("")
     hp4096 = [t for t in traces if lower(htp(t, HTP_RATE)["error"], runs.get(t, "H[P_256]_4096")["error_pct"])]
     hbits, _ = entry_bits(HTP_RATE)
     add("**Against H[P_256]_2048.** Lower error at equal or fewer messages holds on %d of %d traces with the "
         "mean of the seeds and on %d of %d with the worst seed (its highest error and the most messages any "
-        "seed sent)%s. %s sends %.2f to %.2f times H[P_256]_2048's messages, and its mean error is %.2f to "
+        "seed sent)%s%s. %s sends %.2f to %.2f times H[P_256]_2048's messages, and its mean error is %.2f to "
         "%.2f times H[P]'s. The table's size alone does not explain it: H[P_256]_4096 (Figure 9; 4096 x 8 "
         "bits against %s's 2048 x %d) ends with a higher error than %s's mean on %d of %d traces." %
         (sum(ok_mean), len(traces), sum(ok_worst), len(traces),
+         ". HTP loses with the mean of its seeds on " + "; ".join(bad_mean) if bad_mean else "",
          "; not with the worst seed on " + "; ".join(bad_worst) if bad_worst else "",
          hn, min(msg_ratio), max(msg_ratio), min(err_ratio), max(err_ratio),
          hn, hbits, hn, len(hp4096), len(traces)))

@@ -40,7 +40,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     sp_trace_writer_t w;
     sp_tuple_t t;
     char err[SP_TRACE_ERR_MAX];
-    char *comments;
+    char *comments, *closing;
     uint64_t n = 0;
     int got, fmt, level;
 
@@ -76,10 +76,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* errors are sticky */
     if (got < 0 && (sp_trace_next(&r, &t) != -1 || sp_trace_error(&r)[0] == '\0'))
         fail("error not sticky or without a message", n, NULL);
+    /* the count lines a copy must end with, known at a clean end */
+    closing = strdup(got == 0 ? sp_trace_closing(&r) : "");
+    if (!closing)
+        abort();
     sp_trace_close(&r);
     sp_trace_close(&r); /* documented as safe twice */
     if (got != 0 || n > KEEP_MAX) {
         free(comments);
+        free(closing);
         return 0;
     }
 
@@ -92,6 +97,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (uint64_t i = 0; i < n; i++)
         if (sp_trace_write(&w, &kept[i]) != 0)
             fail("write failed", i, sp_trace_writer_error(&w));
+    if (sp_trace_write_closing(&w, closing) != 0)
+        fail("writing the count lines failed", n, sp_trace_writer_error(&w));
     if (sp_trace_writer_close(&w) != 0)
         fail("writer close failed", n, sp_trace_writer_error(&w));
 
@@ -116,5 +123,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fail("written trace has more than was written", n, sp_trace_error(&r));
     sp_trace_close(&r);
     free(comments);
+    free(closing);
     return 0;
 }

@@ -25,6 +25,7 @@
 #include "sp_compare_print.h"
 #include "sp_out.h"
 #include "sp_pfile.h"
+#include "sp_sites.h"
 #include "sp_value.h"
 
 typedef struct input {
@@ -89,6 +90,138 @@ static void json_entropy_fields(FILE *f, const input_t *in, const sp_cmp_entropy
 }
 
 /* ---------------------------------------------------------------- compare */
+
+/* Sites shown by the changed-sites table unless --top says otherwise. */
+#define CHANGED_TOP 10u
+
+/* One site <kind, word0> of A or B: its executions in each and the change of its share. */
+typedef struct changed {
+    uint64_t word0, a, b;
+    double share_a, share_b, delta; /* shares of each side's executions of the kinds compared */
+    uint8_t kind;
+} changed_t;
+
+static int by_change(const void *x, const void *y)
+{
+    const changed_t *p = x, *q = y;
+    double dp = fabs(p->delta), dq = fabs(q->delta);
+    if (dp != dq)
+        return dp > dq ? -1 : 1;
+    if (p->kind != q->kind)
+        return p->kind < q->kind ? -1 : 1;
+    return p->word0 < q->word0 ? -1 : p->word0 > q->word0;
+}
+
+/* Every site of the compared kinds in A or B, the largest change of share first (perf diff's
+ * question: where did the profile move?). *N gets how many; NULL when out of memory. */
+static changed_t *changed_sites(const sp_cli_opts_t *o, const input_t *a, const input_t *b,
+                                size_t *n)
+{
+    const input_t *in[2] = {a, b};
+    uint64_t total[2] = {0, 0};
+    size_t cap = sp_profile_nsites(&a->prof) + sp_profile_nsites(&b->prof), m = 0;
+    changed_t *c = malloc((cap ? cap : 1) * sizeof *c);
+    *n = 0;
+    if (!c)
+        return NULL;
+    for (int side = 0; side < 2; side++)
+        for (unsigned k = 0; k < SP_KIND_COUNT; k++)
+            if (o->cmp.kinds & SP_PROFILE_KIND_BIT(k))
+                total[side] += sp_profile_kind_total(&in[side]->prof, k);
+    for (int side = 0; side < 2; side++) {
+        const sp_profile_t *p = &in[side]->prof;
+        for (size_t i = 0; i < sp_profile_nsites(p); i++) {
+            const sp_profile_site_t *st = sp_profile_site_at(p, i);
+            changed_t *x;
+            if (!(o->cmp.kinds & SP_PROFILE_KIND_BIT(st->kind)))
+                continue;
+            /* a site of B that A has too was counted from A's side */
+            if (side == 1 && sp_profile_site_count(&a->prof, st->kind, st->word0))
+                continue;
+            x = &c[m++];
+            x->kind = st->kind;
+            x->word0 = st->word0;
+            x->a = sp_profile_site_count(&a->prof, st->kind, st->word0);
+            x->b = sp_profile_site_count(&b->prof, st->kind, st->word0);
+            x->share_a = total[0] ? (double)x->a / (double)total[0] : 0.0;
+            x->share_b = total[1] ? (double)x->b / (double)total[1] : 0.0;
+            x->delta = x->share_b - x->share_a;
+        }
+    }
+    qsort(c, m, sizeof *c, by_change);
+    *n = m;
+    return c;
+}
+
+/* How many of N changed sites are shown. */
+static size_t changed_shown(const sp_cli_opts_t *o, size_t n)
+{
+    uint64_t top = o->given[SP_OPT_TOP] ? o->top : CHANGED_TOP;
+    return top && top < n ? (size_t)top : n;
+}
+
+/* The names of the addresses: from the first input that is a trace naming its executable
+ * (--binary, --symfs: another copy); S is left without names when none does. */
+static void open_names(const sp_cli_opts_t *o, const input_t *in, sp_sites_t *s)
+{
+    sp_sites_init(s, o->word_bits);
+    for (int i = 0; i < 2; i++) {
+        sp_trace_reader_t rd;
+        char err[SP_TRACE_ERR_MAX];
+        if (in[i].info.what != SP_PFILE_TRACE || sp_trace_open(&rd, in[i].path, err, sizeof err))
+            continue;
+        if (sp_trace_origin(&rd, &s->origin, err, sizeof err) == 0 && s->origin.binary[0]) {
+            sp_sites_open_binary(s, &rd, o->symbols_binary, o->symfs);
+            sp_trace_close(&rd);
+            return;
+        }
+        sp_trace_close(&rd);
+        memset(&s->origin, 0, sizeof s->origin);
+    }
+}
+
+static void text_changed(FILE *f, const sp_cli_opts_t *o, const changed_t *c, size_t n,
+                         const sp_sites_t *names)
+{
+    size_t shown = changed_shown(o, n);
+    int merged = 0;
+    fprintf(f, "\nsites that changed most: share of each side's executions of the kinds compared,\n"
+               "largest change first (%zu of %zu sites; --top N)\n", shown, n);
+    if (shown == 0)
+        return;
+    fprintf(f, "  %4s %-4s %-18s %10s %10s %11s%s\n", "rank", "kind", "site", "A share", "B share",
+            "change", names->names ? "   site in the program" : "");
+    for (size_t i = 0; i < shown; i++) {
+        char site[32], where[SP_SITES_WHERE_MAX];
+        merged |= sp_sites_word(names, c[i].kind, 0, c[i].word0, site, sizeof site);
+        sp_sites_where(names, c[i].kind, 0, c[i].word0, where, sizeof where);
+        fprintf(f, "  %4zu %-4c %-18s %9.3f%% %9.3f%% %+8.3f pp%s%s\n", i + 1,
+                sp_cli_kind_letter(c[i].kind), site, 100.0 * c[i].share_a, 100.0 * c[i].share_b,
+                100.0 * c[i].delta, where[0] ? "   " : "", where);
+    }
+    if (merged)
+        sp_sites_print_merged_note(f, names, 2);
+}
+
+static void json_changed(FILE *f, const sp_cli_opts_t *o, const changed_t *c, size_t n,
+                         const sp_sites_t *names)
+{
+    size_t shown = changed_shown(o, n);
+    fprintf(f, ",\"sites\":%zu,\"changed\":[", n);
+    for (size_t i = 0; i < shown; i++) {
+        fprintf(f, "%s{\"kind\":\"%c\",\"site\":", i ? "," : "", sp_cli_kind_letter(c[i].kind));
+        sp_out_json_hex(f, c[i].word0);
+        sp_sites_json(f, names, c[i].kind, 0, c[i].word0);
+        fprintf(f, ",\"a\":%" PRIu64 ",\"b\":%" PRIu64 ",\"share_a\":", c[i].a, c[i].b);
+        sp_json_number(f, c[i].share_a);
+        fputs(",\"share_b\":", f);
+        sp_json_number(f, c[i].share_b);
+        fputs(",\"change\":", f);
+        sp_json_number(f, c[i].delta);
+        fputc('}', f);
+    }
+    fputc(']', f);
+}
 
 /* Calder et al.'s comparisons of A's and B's value tuples. */
 typedef struct value_cmp {
@@ -204,7 +337,8 @@ static void json_share(FILE *f, const char *key, int defined, double v)
 }
 
 static void print_compare_json(FILE *f, const sp_cli_opts_t *o, const input_t *a,
-                               const input_t *b, const sp_cmp_report_t *r, const value_cmp_t *vc)
+                               const input_t *b, const sp_cmp_report_t *r, const value_cmp_t *vc,
+                               const changed_t *ch, size_t nch, const sp_sites_t *names)
 {
     const sp_cmp_coverage_t *c = &r->coverage;
     char kinds[32];
@@ -245,7 +379,9 @@ static void print_compare_json(FILE *f, const sp_cli_opts_t *o, const input_t *a
     sp_json_number(f, o->cmp.sim.k);
     fputs(",\"threshold\":", f);
     sp_json_number(f, r->threshold);
-    fprintf(f, ",\"stable\":%s},\"value\":", r->stable ? "true" : "false");
+    fprintf(f, ",\"stable\":%s}", r->stable ? "true" : "false");
+    json_changed(f, o, ch, nch, names);
+    fputs(",\"value\":", f);
     if (!vc->present) {
         fputs("null}\n", f);
         return;
@@ -274,26 +410,36 @@ int sp_cmd_compare(const sp_cli_opts_t *o)
     input_t *in = load_inputs(o);
     sp_cmp_report_t rep;
     value_cmp_t vc;
+    changed_t *ch = NULL;
+    sp_sites_t names;
+    size_t nch = 0;
     int rc;
     if (!in)
         return SP_EXIT_FAIL;
     rc = sp_cmp_profiles(&in[0].prof, &in[1].prof, &o->cmp, &rep);
     if (rc == 0)
         rc = compare_values(o, &in[0], &in[1], &vc);
+    if (rc == 0 && !(ch = changed_sites(o, &in[0], &in[1], &nch)))
+        rc = -1;
     if (rc != 0) {
+        free(ch);
         fprintf(stderr, "stratprof: %s\n",
                 rc == SP_CMP_ERR_NOMEM || rc == -1 ? "out of memory for the comparison"
                                                    : "the compare library refused its parameters");
         free_inputs(in, o->ninputs);
         return SP_EXIT_FAIL;
     }
+    open_names(o, in, &names);
     if (o->json) {
-        print_compare_json(stdout, o, &in[0], &in[1], &rep, &vc);
+        print_compare_json(stdout, o, &in[0], &in[1], &rep, &vc, ch, nch, &names);
     } else {
         sp_cmp_print(stdout, &rep, in[0].label, in[1].label);
         printf("  c %g, k %g (--sim-c, --sim-k)\n", o->cmp.sim.c, o->cmp.sim.k);
+        text_changed(stdout, o, ch, nch, &names);
         text_values(stdout, o, &vc);
     }
+    sp_sites_close(&names);
+    free(ch);
     free_inputs(in, o->ninputs);
     return sp_out_finish_stdout();
 }

@@ -31,6 +31,11 @@ typedef struct exact_site {
 typedef struct prof {
     const sp_cli_opts_t *o;
     sp_value_t value;           /* the estimated value profile, fed in message order */
+    /* --trace: every value tuple in trace order, for the exact MRV metric (a message of
+     * count k stands for k executions in a row, so the estimate's MRV is about 1 - 1/r
+     * whatever the program does) */
+    sp_value_t exact_seq;
+    int have_exact_seq;
     sp_profile_t own_est;       /* --messages: the messages summed */
     const sp_profile_t *est;    /* own_est, or the replay's */
     const sp_profile_t *exact;  /* the replay's exact profile; NULL with --messages */
@@ -57,6 +62,25 @@ static void on_message(void *ctx, const sp_message_t *msg)
     if (msg->tuple.kind == p->value.params.kind &&
         sp_value_update(&p->value, msg->tuple.word0, msg->tuple.word1, msg->count) != 0)
         p->failed = 1;
+}
+
+static int on_tuples(void *ctx, sp_replay_t *r, const sp_tuple_t *t, size_t n)
+{
+    prof_t *p = ctx;
+    for (size_t i = 0; i < n; i++)
+        if (t[i].kind == p->exact_seq.params.kind &&
+            sp_value_update(&p->exact_seq, t[i].word0, t[i].word1, 1) != 0) {
+            snprintf(r->err, sizeof r->err, "out of memory for the exact value profile");
+            return -1;
+        }
+    return 0;
+}
+
+/* The exact MRV metric of the load at PC (0 when it never ran). */
+static double exact_mrv(const prof_t *p, uint64_t pc)
+{
+    const sp_value_insn_t *in = sp_value_find(&p->exact_seq, pc);
+    return in ? sp_value_mrv(in) : 0.0;
 }
 
 static int on_line(void *ctx, const sp_tuple_t *t, uint64_t count, char *why, size_t whylen)
@@ -325,17 +349,17 @@ static void row_add(char *row, size_t size, int *n, const char *fmt, ...)
 /* Words and their labels ("  10. 0x7fffffffe8e2") fit in this column. */
 #define LABEL_WIDTH 22
 
-/* One row of the value table; exact columns only when EXACT is set, then WHERE. */
+/* One row of the value table; exact columns only when EXACT is set (the MRV metric is
+ * among them: from messages it measures the sampling), then WHERE. */
 static void value_row(FILE *f, int exact, const char *label, const char *count, const char *inv1,
-                      const char *invn, const char *mrv, const char *xcount, const char *xinv1,
+                      const char *invn, const char *xmrv, const char *xcount, const char *xinv1,
                       const char *xinvn, const char *where)
 {
     char row[256 + SP_SITES_WHERE_MAX];
     int n = 0;
-    row_add(row, sizeof row, &n, "  %-*s %12s %9s %9s %9s", LABEL_WIDTH, label, count, inv1, invn,
-            mrv);
+    row_add(row, sizeof row, &n, "  %-*s %12s %9s %9s", LABEL_WIDTH, label, count, inv1, invn);
     if (exact)
-        row_add(row, sizeof row, &n, " %13s %12s %12s", xcount, xinv1, xinvn);
+        row_add(row, sizeof row, &n, " %13s %12s %12s %10s", xcount, xinv1, xinvn, xmrv);
     if (*where)
         row_add(row, sizeof row, &n, "   %s", where);
     put_row(f, row);
@@ -363,7 +387,14 @@ static int text_values(FILE *f, const prof_t *p, int *merged)
     fprintf(f, "\nvalue profile (v): %zu %s, %zu shown; TNV %u %s, %s, %s\n", s.insns,
             plural(s.insns, "instruction", "instructions"), n, (unsigned)vp->table_size,
             plural(vp->table_size, "entry", "entries"), invn, clear);
-    value_row(f, exact, "pc / value", "executed", "Inv-1", invn, "MRV", "exact", "exact Inv-1",
+    if (exact)
+        fprintf(f, "  exact MRV: the share of a load's executions that load the value it loaded the\n"
+                   "  time before, from the trace; from the messages it would measure the sampling,\n"
+                   "  since a message of count k stands for k executions in a row (about 1 - 1/rate)\n");
+    else
+        fprintf(f, "  MRV is left out: a message of count k stands for k executions in a row, so\n"
+                   "  from messages it measures the sampling (about 1 - 1/rate), not the program\n");
+    value_row(f, exact, "pc / value", "executed", "Inv-1", invn, "exact MRV", "exact", "exact Inv-1",
               xinvn, sp_sites_where_title(&p->sites));
     for (size_t i = 0; i < n; i++) {
         const sp_value_insn_t *in = sp_value_insn_at(&p->value, idx[i]);
@@ -376,7 +407,7 @@ static int text_values(FILE *f, const prof_t *p, int *merged)
         fmt_u64(b, sizeof b, in->executed);
         fmt_pct(c, sizeof c, sp_value_inv(&p->value, in, 1));
         fmt_pct(d, sizeof d, sp_value_inv(&p->value, in, vp->top_n));
-        fmt_pct(e, sizeof e, sp_value_mrv(in));
+        fmt_pct(e, sizeof e, exact_mrv(p, in->pc));
         fmt_u64(g, sizeof g, x ? x->total : 0);
         snprintf(h, sizeof h, "-");
         if (x && x->total) {
@@ -404,7 +435,11 @@ static int text_values(FILE *f, const prof_t *p, int *merged)
     fmt_u64(b, sizeof b, s.executed);
     fmt_pct(c, sizeof c, s.inv1);
     fmt_pct(d, sizeof d, s.invn);
-    fmt_pct(e, sizeof e, s.mrv);
+    if (exact) {
+        sp_value_summary_t xs;
+        sp_value_summarize(&p->exact_seq, &xs);
+        fmt_pct(e, sizeof e, xs.mrv);
+    }
     fmt_u64(g, sizeof g, p->x_total);
     fmt_pct(h, sizeof h, share(p->x_top1, p->x_total));
     fmt_pct(a, sizeof a, share(p->x_topn, p->x_total));
@@ -533,6 +568,14 @@ static int json_values(FILE *f, const prof_t *p)
     sp_json_number(f, s.invn);
     fputs(",\"mrv\":", f);
     sp_json_number(f, s.mrv);
+    fputs(",\"exact_mrv\":", f);
+    if (exact) {
+        sp_value_summary_t xs;
+        sp_value_summarize(&p->exact_seq, &xs);
+        sp_json_number(f, xs.mrv);
+    } else {
+        fputs("null", f);
+    }
     fputs(",\"exact_executed\":", f);
     json_u64_or_null(f, exact, p->x_total);
     fputs(",\"exact_inv1\":", f);
@@ -555,6 +598,11 @@ static int json_values(FILE *f, const prof_t *p)
         sp_json_number(f, sp_value_inv(&p->value, in, vp->top_n));
         fputs(",\"mrv\":", f);
         sp_json_number(f, sp_value_mrv(in));
+        fputs(",\"exact_mrv\":", f);
+        if (exact)
+            sp_json_number(f, exact_mrv(p, in->pc));
+        else
+            fputs("null", f);
         fputs(",\"last_value\":", f);
         if (in->profiled)
             sp_out_json_hex(f, in->last_value);
@@ -734,7 +782,8 @@ int sp_cmd_profile(const sp_cli_opts_t *o)
     p->o = o;
     sp_sites_init(&p->sites, o->word_bits);
     sp_profile_init(&p->own_est);
-    if (sp_value_init(&p->value, &o->value) != 0) {
+    if (sp_value_init(&p->value, &o->value) != 0 ||
+        (!o->messages && (p->have_exact_seq = sp_value_init(&p->exact_seq, &o->value) == 0) == 0)) {
         /* the parser keeps every parameter in range; this is a bug, not a user error */
         fprintf(stderr, "stratprof: the value library refused its parameters\n");
         return SP_EXIT_FAIL;
@@ -751,13 +800,15 @@ int sp_cmd_profile(const sp_cli_opts_t *o)
         rc = sp_replay_open(r, &oo, 1);
         if (rc == 0) {
             p->seed = sp_reg_read(r->model, SP_REG_SEED);
-            if (sp_sites_open_trace(&rd, &p->sites, o->trace, o->word_bits) != 0) {
+            if (sp_sites_open_trace(&rd, &p->sites, o->trace, o->word_bits, o->symbols_binary,
+                                    o->symfs) != 0) {
                 sp_replay_close(r);
                 rc = SP_EXIT_FAIL;
                 goto out;
             }
             p->reader = &rd;
             r->on_message = on_message;
+            r->on_tuples = on_tuples;
             r->ctx = p;
             rc = sp_replay_run(r, &rd);
             if (rc == 0 && sp_sites_take_addresses(&p->sites, r) != 0) {
@@ -787,5 +838,7 @@ out:
     free(p->site_start);
     sp_profile_free(&p->own_est);
     sp_value_free(&p->value);
+    if (p->have_exact_seq)
+        sp_value_free(&p->exact_seq);
     return rc;
 }

@@ -8,6 +8,7 @@
  */
 #include "sp_replay.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,6 +160,8 @@ int sp_replay_run(sp_replay_t *r, sp_trace_reader_t *rd)
             }
             n++;
         }
+        if (r->on_tuples && n && r->on_tuples(r->ctx, r, buf, n) != 0)
+            goto out;
         if (feed(r, buf, n) != 0)
             goto out;
         r->events += n;
@@ -174,6 +177,10 @@ int sp_replay_run(sp_replay_t *r, sp_trace_reader_t *rd)
     /* an empty input is no error, but a report of zeros should not pass unnoticed */
     if (sp_trace_tuples(rd) == 0)
         fprintf(stderr, "stratprof: warning: %s: the trace holds no tuples\n", rd->name);
+    if (sp_trace_dropped(rd))
+        fprintf(stderr, "stratprof: warning: %s: the tracer could not record %" PRIu64
+                " events ('# dropped:'), raised while it ran: they are not in the trace\n",
+                rd->name, sp_trace_dropped(rd));
     if (r->on_point && r->on_point(r->ctx, r, 1) != 0)
         goto out;
     rc = 0;

@@ -21,6 +21,10 @@ typedef struct sp_replay sp_replay_t;
 
 /* Called for every message, in queue order. */
 typedef void (*sp_replay_msg_fn)(void *ctx, const sp_message_t *msg);
+/* Called with every batch of N tuples before the block takes them, in trace order and
+ * with the words the block sees. Returns 0, or -1 to stop with an error already written
+ * to the replay's err. */
+typedef int (*sp_replay_tuples_fn)(void *ctx, sp_replay_t *r, const sp_tuple_t *t, size_t n);
 /* Called after every CHECKPOINT events (queue drained, block still running) and once at
  * the end (block stopped, A_k flushed, FINAL = 1). Returns 0, or -1 to stop with an error
  * already written to the replay's err. */
@@ -40,6 +44,7 @@ struct sp_replay {
     sp_profile_t addresses[2];
     uint64_t checkpoint, max_events; /* 0 = none / whole trace */
     sp_replay_msg_fn on_message;
+    sp_replay_tuples_fn on_tuples;
     sp_replay_point_fn on_point;
     void *ctx;
     char err[SP_CLI_ERR_MAX];

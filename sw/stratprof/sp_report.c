@@ -297,8 +297,9 @@ static void print_final(FILE *f, const sp_run_report_t *rep)
         else
             snprintf(label, sizeof label, "error %c", kind_char((unsigned)k));
         if (m->defined)
-            fprintf(f, "  %-14s %12.3f %%  (%" PRIu64 " tuples at %" PRIu64 " sites selected)\n",
-                    label, m->error_pct, m->tuples, m->sites);
+            fprintf(f, "  %-14s %12.3f %%  (%" PRIu64 " tuples at %" PRIu64 " sites selected%s)\n",
+                    label, m->error_pct, m->tuples, m->sites,
+                    m->sites < SP_REPORT_FEW_SITES ? ": few, one site moves the figure" : "");
         else
             fprintf(f, "  %-14s %12s    (no site selected)\n", label, "n/a");
     }
@@ -385,6 +386,13 @@ static int print_top(FILE *f, const sp_run_report_t *rep, const sp_replay_t *r)
             if (j == 0 && where[0])
                 fprintf(f, "   %s", where);
             fputc('\n', f);
+            /* a target that is code (an edge's block, a call's function): its name under it */
+            if (j < s->nvalues && sp_trace_word_role(kind, 1) != SP_TRACE_WORD_VALUE) {
+                char target[SP_SITES_WHERE_MAX];
+                sp_sites_where(sites, kind, 1, s->values[j].word1, target, sizeof target);
+                if (target[0])
+                    fprintf(f, "  %4s %-4s %-18s %12s %12s     -> %s\n", "", "", "", "", "", target);
+            }
         }
     }
     if (merged)
@@ -427,8 +435,10 @@ static void json_point(FILE *f, const sp_point_t *pt, double cpe)
         first = 0;
     }
     fprintf(f, "},\"selected_tuples\":%" PRIu64 ",\"selected_sites\":%" PRIu64
-               ",\"overhead_cycles\":%" PRIu64 ",\"overhead_cycles_per_event\":",
-            pt->all.tuples, pt->all.sites, overhead_cycles(pt));
+               ",\"selected_few\":%s,\"overhead_cycles\":%" PRIu64 ",\"overhead_cycles_per_event\":",
+            pt->all.tuples, pt->all.sites,
+            pt->all.defined && pt->all.sites < SP_REPORT_FEW_SITES ? "true" : "false",
+            overhead_cycles(pt));
     if (pt->events) {
         sp_json_number(f, (double)overhead_cycles(pt) / (double)pt->events);
         fputs(",\"overhead_pct\":", f);

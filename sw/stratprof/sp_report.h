@@ -16,6 +16,10 @@
 #include "sp_sites.h"
 #include "sp_trace.h"
 
+/* Below this many selected sites an error figure rests on too little to compare
+ * configurations by: the report says so beside it (JSON "selected_few"). */
+#define SP_REPORT_FEW_SITES 10u
+
 /* The measurements at one point of the run. */
 typedef struct sp_point {
     uint64_t events, messages;

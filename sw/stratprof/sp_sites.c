@@ -9,6 +9,7 @@
 #include "sp_sites.h"
 
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,12 +21,46 @@ void sp_sites_init(sp_sites_t *s, unsigned word_bits)
     s->word_bits = word_bits;
 }
 
-int sp_sites_open_trace(sp_trace_reader_t *rd, sp_sites_t *s, const char *path,
-                        unsigned word_bits)
+void sp_sites_open_binary(sp_sites_t *s, const sp_trace_reader_t *rd, const char *binary,
+                          const char *symfs)
 {
     const sp_trace_origin_t *o = &s->origin;
+    char where[SP_TRACE_ERR_MAX];
+    int rc, n;
+    if (!o->binary[0])
+        return;
+    if (binary)
+        n = snprintf(s->path, sizeof s->path, "%s", binary);
+    else if (symfs)
+        n = snprintf(s->path, sizeof s->path, "%s%s%s", symfs,
+                     symfs[strlen(symfs) - 1] == '/' ? "" : "/", o->binary + 1);
+    else
+        n = snprintf(s->path, sizeof s->path, "%s", o->binary);
+    if (n < 0 || (size_t)n >= sizeof s->path) {
+        snprintf(s->msg, sizeof s->msg, "%.200s...: the path is longer than %u bytes", s->path,
+                 (unsigned)sizeof s->path - 1);
+        rc = -1;
+    } else if (o->has_load_base)
+        rc = sp_symbols_open(&s->symbols, s->path, o->load_base, o->build_id, s->msg,
+                             sizeof s->msg);
+    else {
+        snprintf(s->msg, sizeof s->msg, "%s: the header gives no '%s:' line, so where its code "
+                 "was is unknown", s->path, SP_TRACE_KEY_LOAD_BASE);
+        rc = -1;
+    }
+    s->names = rc == 0 ? SP_SITES_FUNCTIONS_LINES : rc == 1 ? SP_SITES_FUNCTIONS : SP_SITES_NO_NAMES;
+    if (rc == 0)
+        return;
+    sp_trace_comment_where(rd, o->binary_line, where, sizeof where);
+    fprintf(stderr, "stratprof: warning: %s: %s%s\n", where, s->msg,
+            s->names ? "" : "; addresses are printed without names (--binary FILE or --symfs DIR "
+                            "names another copy)");
+}
+
+int sp_sites_open_trace(sp_trace_reader_t *rd, sp_sites_t *s, const char *path,
+                        unsigned word_bits, const char *binary, const char *symfs)
+{
     char err[SP_TRACE_ERR_MAX];
-    int rc;
 
     sp_sites_init(s, word_bits);
     if (sp_trace_open(rd, path, err, sizeof err) != 0) {
@@ -37,22 +72,7 @@ int sp_sites_open_trace(sp_trace_reader_t *rd, sp_sites_t *s, const char *path,
         sp_trace_close(rd);
         return SP_EXIT_FAIL;
     }
-    if (!o->binary[0])
-        return 0;
-    if (o->has_load_base)
-        rc = sp_symbols_open(&s->symbols, o->binary, o->load_base, o->build_id, s->msg,
-                             sizeof s->msg);
-    else {
-        snprintf(s->msg, sizeof s->msg, "%s: the header gives no '%s:' line, so where its code "
-                 "was is unknown", o->binary, SP_TRACE_KEY_LOAD_BASE);
-        rc = -1;
-    }
-    s->names = rc == 0 ? SP_SITES_FUNCTIONS_LINES : rc == 1 ? SP_SITES_FUNCTIONS : SP_SITES_NO_NAMES;
-    if (rc == 0)
-        return 0;
-    sp_trace_comment_where(rd, o->binary_line, err, sizeof err);
-    fprintf(stderr, "stratprof: warning: %s: %s%s\n", err, s->msg,
-            s->names ? "" : "; addresses are printed without names");
+    sp_sites_open_binary(s, rd, binary, symfs);
     return 0;
 }
 
@@ -60,10 +80,10 @@ int sp_sites_open_trace(sp_trace_reader_t *rd, sp_sites_t *s, const char *path,
  * without the path it starts with, which the report prints already. */
 static const char *shortfall(const sp_sites_t *s)
 {
-    size_t n = strlen(s->origin.binary);
+    size_t n = strlen(s->path);
     if (!s->msg[0])
         return NULL;
-    return strncmp(s->msg, s->origin.binary, n) == 0 && s->msg[n] == ':' ? s->msg + n + 2 : s->msg;
+    return strncmp(s->msg, s->path, n) == 0 && s->msg[n] == ':' ? s->msg + n + 2 : s->msg;
 }
 
 static int by_key(const void *a, const void *b)
@@ -129,13 +149,36 @@ static const sp_site_address_t *traced_of(const sp_sites_t *s, unsigned kind, un
     return bsearch(&key, s->addresses, s->naddresses, sizeof key, by_key);
 }
 
+/*
+ * The address behind a narrowed address word: the trace's, kept by the replay; without a
+ * replay (compare's profiles), the address above the load base with those low bits if the
+ * executable holds it, which is exact for an executable smaller than 2^word_bits bytes;
+ * else the word as it is (an address in a library, say).
+ */
+static uint64_t full_address(const sp_sites_t *s, const sp_site_address_t *a, uint64_t value)
+{
+    uint64_t mask, wide;
+    sp_symbol_t sym;
+    if (a)
+        return a->traced;
+    if (s->naddresses || s->word_bits >= 64 || !s->origin.has_load_base || !s->names)
+        return value;
+    mask = ((uint64_t)1 << s->word_bits) - 1;
+    wide = (s->origin.load_base & ~mask) | (value & mask);
+    if (wide < s->origin.load_base)
+        wide += mask + 1;
+    return sp_symbols_find(&s->symbols, wide, 0, &sym) ? wide : value;
+}
+
 int sp_sites_word(const sp_sites_t *s, unsigned kind, unsigned word, uint64_t value, char *buf,
                   size_t len)
 {
     const sp_site_address_t *a = NULL;
     if (sp_trace_word_role(kind, word) != SP_TRACE_WORD_VALUE)
         a = traced_of(s, kind, word, value);
-    snprintf(buf, len, "0x%" PRIx64 "%s", a ? a->traced : value,
+    if (sp_trace_word_role(kind, word) != SP_TRACE_WORD_VALUE)
+        value = full_address(s, a, value);
+    snprintf(buf, len, "0x%" PRIx64 "%s", value,
              a && a->traced_count > 1 ? "*" : "");
     return a && a->traced_count > 1;
 }
@@ -150,7 +193,39 @@ static int name_of(const sp_sites_t *s, unsigned kind, unsigned word, uint64_t v
     if (role == SP_TRACE_WORD_VALUE || !s->names)
         return 0;
     a = traced_of(s, kind, word, value);
-    return sp_symbols_find(&s->symbols, a ? a->traced : value, role == SP_TRACE_WORD_RETURN, sym);
+    return sp_symbols_find(&s->symbols, full_address(s, a, value), role == SP_TRACE_WORD_RETURN,
+                           sym);
+}
+
+/* Appends to BUF, which holds *N bytes, as far as it has room. */
+static void add(char *buf, size_t len, size_t *n, const char *fmt, ...)
+{
+    va_list ap;
+    int k;
+    if (*n + 1 >= len)
+        return;
+    va_start(ap, fmt);
+    k = vsnprintf(buf + *n, len - *n, fmt, ap);
+    va_end(ap);
+    *n = k < 0 ? *n : *n + (size_t)k < len ? *n + (size_t)k : len - 1;
+}
+
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+/* FUNCTION+0xOFF, FUNCTION alone, or "?" */
+static void add_function(char *buf, size_t len, size_t *n, const char *function, int with_offset,
+                         uint64_t offset)
+{
+    if (!function)
+        add(buf, len, n, "?");
+    else if (with_offset)
+        add(buf, len, n, "%s+0x%" PRIx64, function, offset);
+    else
+        add(buf, len, n, "%s", function);
 }
 
 void sp_sites_where(const sp_sites_t *s, unsigned kind, unsigned word, uint64_t value, char *buf,
@@ -161,14 +236,25 @@ void sp_sites_where(const sp_sites_t *s, unsigned kind, unsigned word, uint64_t 
     buf[0] = '\0';
     if (!name_of(s, kind, word, value, &sym))
         return;
-    if (sym.function) {
-        int k = snprintf(buf, len, "%s+0x%" PRIx64, sym.function, sym.offset);
-        n = k < 0 ? 0 : (size_t)k < len ? (size_t)k : len - 1;
+    if (sym.ninlined) {
+        /* as addr2line -i: the inlined function and its line, then each function it was
+         * inlined into at the line of that call, the last with the code's offset */
+        for (unsigned i = 0; i < sym.ninlined; i++) {
+            const sp_symbol_frame_t *f = &sym.inlined[i];
+            int last = i + 1 == sym.ninlined;
+            add(buf, len, &n, i == 0 ? "" : i == 1 ? " (inlined into " : ", into ");
+            add_function(buf, len, &n, last && sym.function ? sym.function : f->function, last,
+                         sym.offset);
+            if (f->file)
+                add(buf, len, &n, " %s:%u", base_name(f->file), f->line);
+        }
+        add(buf, len, &n, ")");
+        return;
     }
-    if (sym.file) {
-        const char *slash = strrchr(sym.file, '/');
-        snprintf(buf + n, len - n, "%s%s:%u", n ? " " : "", slash ? slash + 1 : sym.file, sym.line);
-    }
+    if (sym.function)
+        add_function(buf, len, &n, sym.function, 1, sym.offset);
+    if (sym.file)
+        add(buf, len, &n, "%s%s:%u", n ? " " : "", base_name(sym.file), sym.line);
 }
 
 void sp_sites_json(FILE *f, const sp_sites_t *s, unsigned kind, unsigned word, uint64_t value)
@@ -180,7 +266,7 @@ void sp_sites_json(FILE *f, const sp_sites_t *s, unsigned kind, unsigned word, u
     a = traced_of(s, kind, word, value);
     name_of(s, kind, word, value, &sym);
     fputs(",\"address\":", f);
-    sp_out_json_hex(f, a ? a->traced : value);
+    sp_out_json_hex(f, full_address(s, a, value));
     fprintf(f, ",\"trace_addresses\":%" PRIu32 ",\"function\":", a ? a->traced_count : 1u);
     sp_json_str(f, sym.function);
     fputs(",\"offset\":", f);
@@ -195,6 +281,21 @@ void sp_sites_json(FILE *f, const sp_sites_t *s, unsigned kind, unsigned word, u
         fprintf(f, "%u", sym.line);
     else
         fputs("null", f);
+    /* innermost first: the inlined function at the line of the code, then each function
+     * it was inlined into at the line of that call */
+    fputs(",\"inlined\":[", f);
+    for (unsigned i = 0; i < sym.ninlined; i++) {
+        fputs(i ? ",{\"function\":" : "{\"function\":", f);
+        sp_json_str(f, sym.inlined[i].function);
+        fputs(",\"file\":", f);
+        sp_json_str(f, sym.inlined[i].file);
+        fputs(",\"line\":", f);
+        if (sym.inlined[i].file)
+            fprintf(f, "%u}", sym.inlined[i].line);
+        else
+            fputs("null}", f);
+    }
+    fputc(']', f);
 }
 
 const char *sp_sites_where_title(const sp_sites_t *s)
@@ -210,6 +311,8 @@ void sp_sites_print_binary(FILE *f, const sp_sites_t *s, const char *label)
     if (!o->binary[0])
         return;
     fprintf(f, "%s%s", label, o->binary);
+    if (strcmp(s->path, o->binary) != 0)
+        fprintf(f, ", read from %s", s->path);
     if (o->has_load_base)
         fprintf(f, " (loaded at 0x%" PRIx64 ")", o->load_base);
     fputc('\n', f);
@@ -227,6 +330,8 @@ void sp_sites_json_binary(FILE *f, const sp_sites_t *s)
     }
     fputs("{\"path\":", f);
     sp_json_str(f, o->binary);
+    fputs(",\"read_from\":", f);
+    sp_json_str(f, s->path);
     fputs(",\"load_base\":", f);
     if (o->has_load_base)
         sp_out_json_hex(f, o->load_base);

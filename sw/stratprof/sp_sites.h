@@ -34,6 +34,7 @@ typedef enum sp_sites_names {
 
 typedef struct sp_sites {
     sp_trace_origin_t origin;  /* what the trace's header names */
+    char path[SP_TRACE_LINE_MAX]; /* the file read: the header's, --binary's, under --symfs */
     sp_symbols_t symbols;
     sp_sites_names_t names;
     char msg[SP_SYMBOLS_MSG_MAX]; /* "PATH: why" it gave less than names and lines, or "" */
@@ -47,14 +48,20 @@ void sp_sites_init(sp_sites_t *s, unsigned word_bits);
 
 /*
  * Opens the trace PATH into RD, and reads the header lines that name its
- * executable and the executable into S. Returns 0, or SP_EXIT_FAIL with the
- * message ("FILE:LINE: ...") on standard error and neither open. An
- * executable that cannot be read (missing, no ELF, another build) is no
- * error: a warning on standard error names the header line and the file, and
- * addresses are printed without names.
+ * executable and the executable into S: the header's path, or BINARY (another
+ * copy, --binary), or the header's path under the folder SYMFS (--symfs);
+ * either NULL. Returns 0, or SP_EXIT_FAIL with the message ("FILE:LINE: ...")
+ * on standard error and neither open. An executable that cannot be read
+ * (missing, no ELF, another build) is no error: a warning on standard error
+ * names the header line and the file, and addresses are printed without
+ * names.
  */
 int sp_sites_open_trace(sp_trace_reader_t *rd, sp_sites_t *s, const char *path,
-                        unsigned word_bits);
+                        unsigned word_bits, const char *binary, const char *symfs);
+
+/* The same for a trace already open in RD (compare's inputs). */
+void sp_sites_open_binary(sp_sites_t *s, const sp_trace_reader_t *rd, const char *binary,
+                          const char *symfs);
 
 /* After the replay: the trace's addresses behind the narrowed words. 0, or -1 when out
  * of memory. */
@@ -74,13 +81,16 @@ int sp_sites_word(const sp_sites_t *s, unsigned kind, unsigned word, uint64_t va
 #define SP_SITES_WHERE_MAX 512u
 
 /* Where that word lies in the program: "function+0xOFF file.c:LINE", or either part
- * alone, or "" (a value, an address the executable does not hold, no executable). */
+ * alone, or "" (a value, an address the executable does not hold, no executable).
+ * Inlined code: "inner file.c:LINE (inlined into caller file.c:LINE, into
+ * function+0xOFF file.c:LINE)", the chain as addr2line -i gives it. */
 void sp_sites_where(const sp_sites_t *s, unsigned kind, unsigned word, uint64_t value, char *buf,
                     size_t len);
 
 /* For a word that is an address, the JSON members that name it: ,"address":"hex",
  * "trace_addresses":N,"function","offset","file" (the full path),"line" (null where
- * unknown); nothing for any other word. */
+ * unknown),"inlined" (the inline chain, innermost first, [] for code not inlined);
+ * nothing for any other word. */
 void sp_sites_json(FILE *f, const sp_sites_t *s, unsigned kind, unsigned word, uint64_t value);
 
 /* The title of the column sp_sites_where() fills, "" when nothing is named. */

@@ -89,6 +89,9 @@ static const char usage_run_tail[] =
     "  --site-min N          metric: sites executed at least N times (1000)\n"
     "  --tuple-share F       metric: tuples with at least F of their site's runs (0.10)\n"
     "  --site-cover F        metric: sites with at least F covered by such tuples (0.40)\n"
+    "  --binary FILE         name addresses from FILE, another copy of the executable\n"
+    "                        the trace's header names (checked by its build id)\n"
+    "  --symfs DIR           name addresses from the header's path under DIR\n"
     "\n"
     "The error is the execution-weighted mean of |I_exact(v) - I_estimated(v)|\n"
     "over the selected tuples v, where I(v) is v's share of its site's\n"
@@ -137,6 +140,7 @@ static const char usage_profile_tail[] =
     "  --top N               loads and sites shown per kind, hottest first; 0 = all (10)\n"
     "  --targets N           targets shown per site; 0 = all (3)\n"
     "  --save FILE           also write the estimated profile as a profile file\n"
+    "  --binary FILE, --symfs DIR   as run's: another copy of the executable\n"
     "  --json                print exactly one JSON object instead of text\n"
     "Defaults are the value library's (sw/profile/value). Numbers are decimal or\n"
     "0x-hex; shares print as percentages with two decimals.\n";
@@ -159,8 +163,10 @@ static const char usage_compare[] =
     "D(A || B) with an event the assumed side never saw given a pseudo-count\n"
     "(epsilon rule), static and dynamic coverage and conflict with A training and\n"
     "B testing; Kistler & Franz's similarity S(P) of A (time t-1) and B (time t)\n"
-    "and whether it is stable; and over the value tuples Calder's comparisons of\n"
-    "A's and B's TNV tables: Overlap, Diff-1, Diff-n, Same, Find-1, Find-n.\n"
+    "and whether it is stable; the sites whose share changed most, as perf diff\n"
+    "lists them, named when A or B is a trace that names its executable; and over\n"
+    "the value tuples Calder's comparisons of A's and B's TNV tables: Overlap,\n"
+    "Diff-1, Diff-n, Same, Find-1, Find-n.\n"
     "\n";
 
 static const char usage_compare_tail[] =
@@ -178,6 +184,8 @@ static const char usage_compare_tail[] =
     "  --find-min-inv F      Find-* count loads whose Inv-1 in A is above F (0.30)\n"
     "  --word-bits 32|64     a trace's words keep their low 32 or 64 bits, as the\n"
     "                        block sees them (32); profile files are taken as written\n"
+    "  --top N               changed sites listed; 0 = all (10)\n"
+    "  --binary FILE, --symfs DIR   as run's: another copy of the executable\n"
     "  --json                print exactly one JSON object instead of text\n"
     "Defaults are the libraries' (sw/profile/compare, sw/profile/value).\n";
 
@@ -229,7 +237,8 @@ static const char usage_convert[] =
     "usage: stratprof convert IN OUT [--format text|binary] [--gzip]\n"
     "\n"
     "Copies the trace IN (any format, plain or gzip) to OUT in the given format\n"
-    "(text by default), gzip-compressed with --gzip. Header comments are kept.\n"
+    "(text by default), gzip-compressed with --gzip. Header comments are kept, and\n"
+    "so are the count lines after the tuples (a binary file's footer counts instead).\n"
     "'-' is standard input or output.\n";
 
 static const char usage_modes[] =
@@ -295,7 +304,8 @@ static int cmd_run(const sp_cli_opts_t *o)
         sp_replay_close(r);
         return rc;
     }
-    if ((rc = sp_sites_open_trace(&rd, &sites, o->trace, o->word_bits)) != 0) {
+    if ((rc = sp_sites_open_trace(&rd, &sites, o->trace, o->word_bits, o->symbols_binary,
+                                  o->symfs)) != 0) {
         sp_replay_close(r);
         return rc;
     }
@@ -443,6 +453,9 @@ static int cmd_convert(const sp_cli_opts_t *o)
             break;
     if (got < 0) {
         fprintf(stderr, "stratprof: %s\n", sp_trace_error(&rd));
+        rc = SP_EXIT_FAIL;
+    } else if (got == 0 && sp_trace_write_closing(&w, sp_trace_closing(&rd)) != 0) {
+        fprintf(stderr, "stratprof: %s\n", sp_trace_writer_error(&w));
         rc = SP_EXIT_FAIL;
     }
     if (sp_trace_writer_close(&w) != 0 && rc == SP_EXIT_OK) {

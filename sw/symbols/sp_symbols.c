@@ -9,6 +9,7 @@
 #include "sp_symbols.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include <unistd.h>
 
 /* elfutils' libdw-dev; symbols.mk stops the build, saying so, when it is missing */
+#include <dwarf.h>
 #include <elfutils/libdwfl.h>
 
 static const char sp_hex_digits[] = "0123456789abcdef";
@@ -123,20 +125,78 @@ int sp_symbols_open(sp_symbols_t *s, const char *binary, uint64_t load_base,
 }
 
 /*
- * The line of CODE, from the compilation unit whose own address ranges hold
- * it. libdwfl's dwfl_module_getsrc() picks the unit by .debug_aranges, which
+ * The compilation unit whose own address ranges hold CODE, for its line and
+ * scopes. libdwfl's dwfl_module_getsrc() picks the unit by .debug_aranges, which
  * clang does not write: in a program that links gcc-built objects (the
  * tracer's runtime) with clang-built ones (the traced code) the table covers
  * only gcc's units, and an address of clang's code gets a gcc unit's line.
  */
-static Dwarf_Line *sp_line_of(Dwfl_Module *module, uint64_t code)
+static Dwarf_Die *sp_cu_of(Dwfl_Module *module, uint64_t code, Dwarf_Addr *bias)
 {
     Dwarf_Die *cu = NULL;
-    Dwarf_Addr bias;
-    while ((cu = dwfl_module_nextcu(module, cu, &bias)) != NULL)
-        if (dwarf_haspc(cu, code - bias) > 0)
-            return dwarf_getsrc_die(cu, code - bias);
+    while ((cu = dwfl_module_nextcu(module, cu, bias)) != NULL)
+        if (dwarf_haspc(cu, code - *bias) > 0)
+            return cu;
     return NULL;
+}
+
+/* The source file a DW_AT_call_file attribute of DIE names, or NULL. */
+static const char *sp_call_file(Dwarf_Die *cu, Dwarf_Die *die)
+{
+    Dwarf_Attribute attr;
+    Dwarf_Word index;
+    Dwarf_Files *files;
+    size_t nfiles;
+    if (dwarf_formudata(dwarf_attr(die, DW_AT_call_file, &attr), &index) != 0 ||
+        dwarf_getsrcfiles(cu, &files, &nfiles) != 0 || index >= nfiles)
+        return NULL;
+    return dwarf_filesrc(files, index, NULL, NULL);
+}
+
+/*
+ * The inline chain of CODE in CU, as eu-addr2line -i finds it: the innermost
+ * scope holding PC, then every scope that holds that DIE (libdw's
+ * dwarf_getscopes continues an inlined instance with its abstract origin's
+ * scopes instead), each inlined subroutine up to the subprogram that holds
+ * them, every level named through its abstract origin and placed at the call
+ * of the level inside it.
+ */
+static void sp_inline_chain(Dwarf_Die *cu, Dwarf_Addr pc, sp_symbol_t *out)
+{
+    Dwarf_Die *scopes = NULL, inner;
+    Dwarf_Attribute attr;
+    Dwarf_Word call_line = 0;
+    const char *call_file = NULL;
+    int n = dwarf_getscopes(cu, pc, &scopes), i;
+    unsigned k = 0;
+    out->ninlined = 0;
+    if (n <= 0) {
+        free(scopes);
+        return;
+    }
+    inner = scopes[0];
+    free(scopes);
+    scopes = NULL;
+    n = dwarf_getscopes_die(&inner, &scopes);
+    for (i = 0; i < n && k < SP_SYMBOLS_INLINE_MAX; i++) {
+        int tag = dwarf_tag(&scopes[i]);
+        sp_symbol_frame_t *f;
+        if (tag != DW_TAG_inlined_subroutine && tag != DW_TAG_subprogram)
+            continue;
+        if (k == 0 && tag == DW_TAG_subprogram)
+            break; /* the code is its own function's: no chain */
+        f = &out->inlined[k++];
+        f->function = dwarf_diename(&scopes[i]);
+        f->file = k == 1 ? out->file : call_file;
+        f->line = k == 1 ? out->line : (unsigned)call_line;
+        if (tag == DW_TAG_subprogram)
+            break;
+        call_file = sp_call_file(cu, &scopes[i]);
+        call_line = 0;
+        dwarf_formudata(dwarf_attr(&scopes[i], DW_AT_call_line, &attr), &call_line);
+    }
+    out->ninlined = k;
+    free(scopes);
 }
 
 int sp_symbols_find(const sp_symbols_t *s, uint64_t addr, int after_call,
@@ -144,7 +204,9 @@ int sp_symbols_find(const sp_symbols_t *s, uint64_t addr, int after_call,
 {
     uint64_t code = after_call && addr ? addr - 1 : addr;
     Dwfl_Module *module;
-    Dwarf_Line *line;
+    Dwarf_Line *line = NULL;
+    Dwarf_Addr bias = 0;
+    Dwarf_Die *cu;
     GElf_Off offset;
     GElf_Sym sym;
     int lineno = 0;
@@ -156,11 +218,15 @@ int sp_symbols_find(const sp_symbols_t *s, uint64_t addr, int after_call,
                                          NULL, NULL);
     if (out->function)
         out->offset = offset + (addr - code);
-    line = sp_line_of(module, code);
+    cu = sp_cu_of(module, code, &bias);
+    if (cu)
+        line = dwarf_getsrc_die(cu, code - bias);
     if (line && dwarf_lineno(line, &lineno) == 0 && lineno > 0) {
         out->file = dwarf_linesrc(line, NULL, NULL);
         out->line = out->file ? (unsigned)lineno : 0;
     }
+    if (cu)
+        sp_inline_chain(cu, code - bias, out);
     return out->function || out->file;
 }
 

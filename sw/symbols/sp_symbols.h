@@ -25,12 +25,32 @@ typedef struct sp_symbols {
     struct Dwfl *dwfl; /* NULL while nothing is loaded */
 } sp_symbols_t;
 
+/* Levels of an inline chain kept; a deeper one keeps its innermost levels. */
+#define SP_SYMBOLS_INLINE_MAX 16u
+
+/* One level of an inline chain: a function and a place in its source. */
+typedef struct sp_symbol_frame {
+    const char *function; /* NULL: the DWARF gives it no name */
+    const char *file;     /* NULL: unknown */
+    unsigned line;
+} sp_symbol_frame_t;
+
 /* What a look-up found; any part may be missing. */
 typedef struct sp_symbol {
     const char *function; /* NULL: no symbol holds the address */
     uint64_t offset;      /* from the function's first byte to the address */
     const char *file;     /* NULL: no line information */
     unsigned line;
+    /*
+     * Where the code was inlined, read from the DWARF scopes as
+     * `addr2line -i` does; 0 levels when it is no inlined function's.
+     * inlined[0] is the inlined function with the line of the code (file and
+     * line above); inlined[i] the function that inlined[i - 1] was inlined
+     * into, with the line of that call; the last is the function the code was
+     * compiled into.
+     */
+    unsigned ninlined;
+    sp_symbol_frame_t inlined[SP_SYMBOLS_INLINE_MAX];
 } sp_symbol_t;
 
 /* A message buffer of this size holds any of the library's messages, and
@@ -54,8 +74,9 @@ int sp_symbols_open(sp_symbols_t *s, const char *binary, uint64_t load_base,
  * Names ADDR into *OUT. AFTER_CALL says ADDR is a return address: the code
  * it stands for is the call that ends just before it, so the function and
  * the line are those of ADDR - 1, as debuggers and perf take them for call
- * chains; the offset is still ADDR's. Returns 1 when a function or a line
- * was found, else 0. The strings live until sp_symbols_close().
+ * chains; the offset is still ADDR's. Inlined code gets its inline chain.
+ * Returns 1 when a function or a line was found, else 0. The strings live
+ * until sp_symbols_close().
  */
 int sp_symbols_find(const sp_symbols_t *s, uint64_t addr, int after_call,
                     sp_symbol_t *out);

@@ -36,6 +36,9 @@ enum { SP_ST_CLOSED = 0, SP_ST_OPEN, SP_ST_DONE, SP_ST_FAILED };
 #define SP_BIN_FOOTER 13u     /* end byte 1, record count 8, CRC-32 4 */
 #define SP_BIN_END 0xffu
 
+/* Room for the count lines after the tuples; sw/tracer's take about 200 bytes. */
+#define SP_CLOSING_MAX 2048u
+
 static const unsigned char sp_bin_magic[8] = {0x89, 'S', 'P', 'T',
                                               '\r', '\n', 0x1a, '\n'};
 
@@ -351,12 +354,20 @@ static int sp_text_slow(sp_trace_reader_t *r, const char *p, size_t n,
     if (sp_text_word(r, 0, f[1], fl[1], &w0) < 0 ||
         sp_text_word(r, 1, f[2], fl[2], &w1) < 0)
         return -1;
+    if (r->closing_line)
+        return sp_text_fail(r, r->line, "a tuple after the trace's count "
+                            "lines (line %" PRIu64 "): two traces joined, or "
+                            "lines added", r->closing_line);
     t->kind = (uint8_t)(sp_kind1[(unsigned char)f[0][0]] - 1);
     t->word0 = w0;
     t->word1 = w1;
     r->tuples++;
+    r->kind_tuples[t->kind]++;
     return 1;
 }
+
+static int sp_check_counts(sp_trace_reader_t *r);
+static int sp_text_closing(sp_trace_reader_t *r, const char *p, size_t n);
 
 static int sp_text_next(sp_trace_reader_t *r, sp_tuple_t *t)
 {
@@ -376,7 +387,7 @@ static int sp_text_next(sp_trace_reader_t *r, sp_tuple_t *t)
          * a non-hex byte, at the latest the '\n' sentinel at buf[len];
          * stopping there means the line is incomplete, left to the slow path.
          */
-        if (k1 && s[1] == ' ') {
+        if (k1 && s[1] == ' ' && !r->closing_line) {
             for (a = s + 2; (d = sp_hex1[*a]) != 0; a++)
                 w0 = (w0 << 4) | (d - 1);
             if (*a == ' ' && a > s + 2 && a - (s + 2) <= 16) {
@@ -392,22 +403,28 @@ static int sp_text_next(sp_trace_reader_t *r, sp_tuple_t *t)
                              (*b == '\r' ? 2 : 1);
                     r->line++;
                     r->tuples++;
+                    r->kind_tuples[k1 - 1]++;
                     return 1;
                 }
             }
         }
 
         rc = sp_text_line(r, &p, &n, &next);
-        if (rc <= 0) {
-            if (rc == 0)
-                r->state = SP_ST_DONE;
+        if (rc < 0)
             return rc;
+        if (rc == 0) {
+            if (sp_check_counts(r) < 0)
+                return -1;
+            r->state = SP_ST_DONE;
+            return 0;
         }
         r->pos = next;
         r->line++;
         if (n && p[0] == '#') {
             if (memchr(p, '\0', n))
                 return sp_text_fail(r, r->line, "NUL byte in a comment");
+            if (sp_text_closing(r, p, n) < 0)
+                return -1;
             continue;
         }
         return sp_text_slow(r, p, n, t);
@@ -540,6 +557,7 @@ static uint64_t sp_zigzag(uint64_t d)
 static int sp_bin_footer(sp_trace_reader_t *r)
 {
     const unsigned char *f;
+    size_t n;
     uint64_t off, count;
     uint32_t stored, crc;
 
@@ -571,6 +589,14 @@ static int sp_bin_footer(sp_trace_reader_t *r)
                            "footer");
     if (r->zerr[0])
         return sp_rec_fail(r, "footer", off, "%s", r->zerr);
+    /* The footer's count stands for the count lines: a text copy of a trace
+     * whose header promises them after the tuples states it there. */
+    if (sp_trace_header_value(r, SP_TRACE_KEY_LIMIT, &n) &&
+        !sp_trace_header_value(r, SP_TRACE_KEY_EVENTS, &n))
+        r->closing_len = (size_t)snprintf(r->closing, SP_CLOSING_MAX, "%s: %" PRIu64 "\n",
+                                          SP_TRACE_KEY_EVENTS, r->tuples);
+    if (sp_check_counts(r) < 0)
+        return -1;
     r->state = SP_ST_DONE;
     return 0;
 }
@@ -625,6 +651,7 @@ static int sp_bin_next(sp_trace_reader_t *r, sp_tuple_t *t)
     t->kind = (uint8_t)k;
     r->pos = (size_t)(s - (const unsigned char *)r->buf);
     r->tuples++;
+    r->kind_tuples[k]++;
     return 1;
 }
 
@@ -634,10 +661,12 @@ static void sp_reader_free(sp_trace_reader_t *r)
         gzclose(r->gz);
     free(r->buf);
     free(r->comments);
+    free(r->closing);
     free(r->name);
     r->gz = NULL;
     r->buf = NULL;
     r->comments = NULL;
+    r->closing = NULL;
     r->name = NULL;
 }
 
@@ -652,11 +681,13 @@ int sp_trace_open(sp_trace_reader_t *r, const char *path, char *err,
     r->cap = SP_READ_CAP;
     r->buf = malloc(r->cap + 1);
     r->comments = malloc(SP_TRACE_COMMENTS_MAX + 1);
-    if (!r->name || !r->buf || !r->comments) {
+    r->closing = malloc(SP_CLOSING_MAX);
+    if (!r->name || !r->buf || !r->comments || !r->closing) {
         snprintf(r->err, sizeof r->err, "%s: out of memory", path);
         goto fail;
     }
     r->comments[0] = '\0';
+    r->closing[0] = '\0';
     r->buf[0] = '\n';
 
     r->gz = sp_gz_open(path, "rb");
@@ -709,6 +740,13 @@ const char *sp_trace_comments(const sp_trace_reader_t *r)
 }
 
 uint64_t sp_trace_tuples(const sp_trace_reader_t *r) { return r->tuples; }
+
+uint64_t sp_trace_dropped(const sp_trace_reader_t *r) { return r->dropped; }
+
+const char *sp_trace_closing(const sp_trace_reader_t *r)
+{
+    return r->closing && r->state == SP_ST_DONE ? r->closing : "";
+}
 
 uint64_t sp_trace_line(const sp_trace_reader_t *r) { return r->line; }
 
@@ -786,6 +824,231 @@ void sp_trace_comment_where(const sp_trace_reader_t *r, uint64_t line,
         snprintf(buf, len, "%s: header comment %" PRIu64, name, line);
     else
         snprintf(buf, len, "%s:%" PRIu64, name, line);
+}
+
+/* ---------------------------------------------------- the stated counts */
+
+/* The keys of the count lines sw/tracer writes after the tuples. */
+static const char *const sp_closing_keys[] = {
+    SP_TRACE_KEY_EVENTS, SP_TRACE_KEY_SKIPPED, SP_TRACE_KEY_SEEN,
+    SP_TRACE_KEY_RECORDED, SP_TRACE_KEY_DROPPED, SP_TRACE_KEY_CLOSED};
+#define SP_CLOSING_KEYS (sizeof sp_closing_keys / sizeof sp_closing_keys[0])
+
+/* A comment line P (N bytes, with its '#') after the first tuple: a count
+ * line is kept for the end's checks and for copies; any other is skipped. */
+static int sp_text_closing(sp_trace_reader_t *r, const char *p, size_t n)
+{
+    sp_comment_t c;
+    size_t len, k, i;
+    p++;
+    n--;
+    if (n && p[0] == ' ') {
+        p++;
+        n--;
+    }
+    while (n && p[n - 1] == '\r')
+        n--;
+    c.text = p;
+    c.len = n;
+    c.number = r->line;
+    for (k = 0; k < SP_CLOSING_KEYS; k++)
+        if (sp_comment_value(&c, sp_closing_keys[k], &len))
+            break;
+    if (k == SP_CLOSING_KEYS)
+        return 0;
+    /* the same key twice after the tuples: two closings, two traces joined */
+    for (i = 0; i < r->nclosing; i++) {
+        size_t kl = strlen(sp_closing_keys[k]);
+        const char *line = r->closing;
+        unsigned j;
+        for (j = 0; j < i; j++)
+            line = strchr(line, '\n') + 1;
+        if (strncmp(line, sp_closing_keys[k], kl) == 0 && line[kl] == ':')
+            return sp_text_fail(r, r->line, "a second '%s:' line after the "
+                                "tuples (the first is line %" PRIu64 "): two "
+                                "traces joined?", sp_closing_keys[k],
+                                r->closing_lines[i]);
+    }
+    if (r->nclosing == sizeof r->closing_lines / sizeof r->closing_lines[0] ||
+        r->closing_len + n + 2 > SP_CLOSING_MAX)
+        return sp_text_fail(r, r->line, "more count lines after the tuples "
+                            "than a trace has");
+    memcpy(r->closing + r->closing_len, p, n);
+    r->closing_len += n;
+    r->closing[r->closing_len++] = '\n';
+    r->closing[r->closing_len] = '\0';
+    if (!r->closing_line)
+        r->closing_line = r->line;
+    r->closing_lines[r->nclosing++] = r->line;
+    return 0;
+}
+
+/* A count as the tracer writes it: decimal digits, nothing else. */
+static int sp_parse_count(const char *v, size_t n, uint64_t *x)
+{
+    size_t i;
+    *x = 0;
+    if (n == 0 || n > 20)
+        return -1;
+    for (i = 0; i < n; i++) {
+        if (v[i] < '0' || v[i] > '9' ||
+            *x > (UINT64_MAX - (uint64_t)(v[i] - '0')) / 10)
+            return -1;
+        *x = *x * 10 + (uint64_t)(v[i] - '0');
+    }
+    return 0;
+}
+
+/* "v 12 e 3 c 4": a count for each kind letter named; -1 if malformed. */
+static int sp_parse_kind_counts(const char *v, size_t n, uint64_t *counts,
+                                unsigned *named)
+{
+    size_t i = 0, start;
+    *named = 0;
+    memset(counts, 0, SP_KIND_COUNT * sizeof *counts);
+    while (i < n) {
+        int k = sp_trace_kind_from_letter((unsigned char)v[i]);
+        if (k < 0 || i + 2 >= n || v[i + 1] != ' ' || (*named & (1u << k)))
+            return -1;
+        i += 2;
+        start = i;
+        while (i < n && v[i] != ' ')
+            i++;
+        if (sp_parse_count(v + start, i - start, &counts[k]) < 0)
+            return -1;
+        *named |= 1u << k;
+        if (i < n && ++i == n)
+            return -1; /* a trailing space */
+    }
+    return *named ? 0 : -1;
+}
+
+/* "v 12, e 3, c 4": the kinds of NAMED with their counts, for messages. */
+static void sp_show_kind_counts(char *buf, size_t len, const uint64_t *counts,
+                                unsigned named)
+{
+    size_t o = 0;
+    unsigned k;
+    buf[0] = '\0';
+    for (k = 0; k < SP_KIND_COUNT && o < len; k++)
+        if (named & (1u << k))
+            o += (size_t)snprintf(buf + o, len - o, "%s%c %" PRIu64,
+                                  o ? ", " : "", sp_kind_letters[k], counts[k]);
+}
+
+static int sp_counts_fail(sp_trace_reader_t *r, uint64_t line, int header,
+                          const char *fmt, ...)
+{
+    char where[SP_TRACE_ERR_MAX];
+    va_list ap;
+    int n;
+    if (header)
+        sp_trace_comment_where(r, line, where, sizeof where);
+    else
+        snprintf(where, sizeof where, "%s:%" PRIu64, r->name, line);
+    n = snprintf(r->err, sizeof r->err, "%s: ", where);
+    va_start(ap, fmt);
+    sp_vappend(r->err, sizeof r->err, n, fmt, ap);
+    va_end(ap);
+    return sp_fail_state(r);
+}
+
+/*
+ * At a clean end: the counts the header and the lines after the tuples state
+ * against what the file held. A trace cut short at a line boundary, or with
+ * another's closing lines appended, reads like a whole one otherwise.
+ */
+static int sp_check_counts(sp_trace_reader_t *r)
+{
+    uint64_t x, kinds[SP_KIND_COUNT], seen_sum = 0, rec_sum = 0, skipped = 0;
+    uint64_t limit_line = 0, events_line = 0, seen_line = 0;
+    int have_seen = 0, have_rec = 0, have_skipped = 0, seen_header = 0;
+    unsigned named, k, part;
+    char shown[96], want[160], have[160];
+    const char *v;
+    size_t n;
+
+    for (part = 0; part < 2; part++) {
+        const char *text = part ? r->closing : r->comments;
+        sp_comment_t c = {NULL, 0, 0};
+        size_t pos = 0;
+        while (sp_next_comment(text, &pos, &c)) {
+            uint64_t line = part ? r->closing_lines[c.number - 1] : c.number;
+            if (!part && sp_comment_value(&c, SP_TRACE_KEY_LIMIT, &n))
+                limit_line = line;
+            if ((v = sp_comment_value(&c, SP_TRACE_KEY_EVENTS, &n)) != NULL) {
+                sp_show_bytes(shown, sizeof shown, v, n);
+                if (sp_parse_count(v, n, &x) < 0)
+                    return sp_counts_fail(r, line, !part, "'events: %s' is not "
+                                          "a count of tuples", shown);
+                if (x != r->tuples)
+                    return sp_counts_fail(r, line, !part, "'events: %s', but "
+                                          "the file holds %" PRIu64 " tuples: "
+                                          "the trace was cut short or edited "
+                                          "(a shortened copy must state its "
+                                          "own count, as scripts/"
+                                          "excerpt-trace.sh writes it)",
+                                          shown, r->tuples);
+                events_line = line;
+            } else if ((v = sp_comment_value(&c, SP_TRACE_KEY_RECORDED, &n)) != NULL) {
+                sp_show_bytes(shown, sizeof shown, v, n);
+                if (sp_parse_kind_counts(v, n, kinds, &named) < 0)
+                    return sp_counts_fail(r, line, !part, "'recorded: %s' is "
+                                          "not a count per kind ('v N e N "
+                                          "c N')", shown);
+                for (k = 0; k < SP_KIND_COUNT; k++)
+                    if (kinds[k] != r->kind_tuples[k] &&
+                        ((named & (1u << k)) || r->kind_tuples[k]))
+                        break;
+                if (k < SP_KIND_COUNT) {
+                    unsigned all = named;
+                    for (k = 0; k < SP_KIND_COUNT; k++)
+                        if (r->kind_tuples[k])
+                            all |= 1u << k;
+                    sp_show_kind_counts(want, sizeof want, kinds, named);
+                    sp_show_kind_counts(have, sizeof have, r->kind_tuples, all);
+                    return sp_counts_fail(r, line, !part, "'recorded: %s', "
+                                          "but the file holds %s: the trace "
+                                          "was cut short or edited", shown, have);
+                }
+                for (rec_sum = 0, k = 0; k < SP_KIND_COUNT; k++)
+                    rec_sum += kinds[k];
+                have_rec = 1;
+            } else if ((v = sp_comment_value(&c, SP_TRACE_KEY_SEEN, &n)) != NULL) {
+                sp_show_bytes(shown, sizeof shown, v, n);
+                if (sp_parse_kind_counts(v, n, kinds, &named) < 0)
+                    return sp_counts_fail(r, line, !part, "'seen: %s' is not a "
+                                          "count per kind ('v N e N c N')",
+                                          shown);
+                for (seen_sum = 0, k = 0; k < SP_KIND_COUNT; k++)
+                    seen_sum += kinds[k];
+                have_seen = 1;
+                seen_line = line;
+                seen_header = !part;
+            } else if ((v = sp_comment_value(&c, SP_TRACE_KEY_SKIPPED, &n)) != NULL) {
+                /* the last one: the tracer's closing line after the warm-up asked for */
+                have_skipped = sp_parse_count(v, n, &skipped) == 0;
+            } else if (part && (v = sp_comment_value(&c, SP_TRACE_KEY_DROPPED, &n)) != NULL) {
+                sp_show_bytes(shown, sizeof shown, v, n);
+                if (sp_parse_count(v, n, &r->dropped) < 0)
+                    return sp_counts_fail(r, line, 0, "'dropped: %s' is not a "
+                                          "count", shown);
+            }
+        }
+    }
+    if (have_seen && have_rec && have_skipped && seen_sum != skipped + rec_sum)
+        return sp_counts_fail(r, seen_line, seen_header, "'seen:' counts %" PRIu64
+                              " events, but 'skipped:' and 'recorded:' add up "
+                              "to %" PRIu64 ": the count lines were edited",
+                              seen_sum, skipped + rec_sum);
+    /* binary files count their records in the footer instead */
+    if (limit_line && !events_line && r->format == SP_TRACE_TEXT)
+        return sp_counts_fail(r, r->line, 0, "the file ends without the "
+                              "'# events:' line that its header promises "
+                              "(line %" PRIu64 ", '# limit:'): the trace was "
+                              "cut short, or the program ended without exit() "
+                              "(sw/tracer/README.md, Limits)", limit_line);
+    return 0;
 }
 
 static int sp_origin_fail(const sp_trace_reader_t *r, uint64_t line,
@@ -958,6 +1221,25 @@ static void sp_put_le(unsigned char *o, uint64_t v, unsigned n)
     }
 }
 
+/* The N bytes of TEXT as "# " lines (text format). */
+static int sp_write_comment_lines(sp_trace_writer_t *w, const char *text, size_t n)
+{
+    size_t start, i;
+    for (start = 0, i = 0; i <= n; i++) {
+        if (i < n && text[i] != '\n')
+            continue;
+        if (i == n && i == start)
+            break;
+        /* an empty comment line is a bare '#', no trailing space */
+        if (sp_wput(w, i > start ? "# " : "#", i > start ? 2 : 1) < 0 ||
+            sp_wput(w, text + start, i - start) < 0 ||
+            sp_wput(w, "\n", 1) < 0)
+            return -1;
+        start = i + 1;
+    }
+    return 0;
+}
+
 /*
  * Checks the comment text and writes the header: comment lines for text,
  * magic, version, flags and comment block for binary. The text is stored
@@ -994,19 +1276,7 @@ static int sp_write_header(sp_trace_writer_t *w, const char *comments)
             return -1;
         return 0;
     }
-    for (start = 0, i = 0; i <= n; i++) {
-        if (i < n && comments[i] != '\n')
-            continue;
-        if (i == n && i == start)
-            break;
-        /* an empty comment line is a bare '#', no trailing space */
-        if (sp_wput(w, i > start ? "# " : "#", i > start ? 2 : 1) < 0 ||
-            sp_wput(w, comments + start, i - start) < 0 ||
-            sp_wput(w, "\n", 1) < 0)
-            return -1;
-        start = i + 1;
-    }
-    return 0;
+    return sp_write_comment_lines(w, comments, n);
 }
 
 static void sp_writer_free(sp_trace_writer_t *w)
@@ -1101,6 +1371,23 @@ int sp_trace_write(sp_trace_writer_t *w, const sp_tuple_t *t)
     w->len = (size_t)(o - w->buf);
     w->tuples++;
     return 0;
+}
+
+int sp_trace_write_closing(sp_trace_writer_t *w, const char *closing)
+{
+    size_t n = closing ? strlen(closing) : 0;
+    if (w->state != SP_ST_OPEN) {
+        if (w->state == SP_ST_CLOSED)
+            snprintf(w->err, sizeof w->err, "trace writer is not open");
+        return -1;
+    }
+    if (w->format == SP_TRACE_BINARY || n == 0)
+        return 0;
+    if (n > SP_CLOSING_MAX)
+        return sp_wfail(w, "count lines longer than %u bytes", SP_CLOSING_MAX);
+    if (memchr(closing, '\r', n))
+        return sp_wfail(w, "a count line holds a carriage return");
+    return sp_write_comment_lines(w, closing, n);
 }
 
 int sp_trace_writer_close(sp_trace_writer_t *w)

@@ -42,7 +42,14 @@ typedef struct sp_trace_reader {
     char *comments;     /* header comment text, NUL-terminated */
     size_t comments_len;
     uint64_t tuples;    /* tuples returned so far */
+    uint64_t kind_tuples[SP_KIND_COUNT]; /* of those, per kind */
     uint64_t line;      /* text: number of the last line consumed */
+    char *closing;      /* text: the count lines after the tuples (sp_trace_closing) */
+    size_t closing_len;
+    uint64_t closing_line; /* text: line of the first of them, 0 before */
+    uint64_t closing_lines[8]; /* text: the line of each of them */
+    unsigned nclosing;
+    uint64_t dropped;   /* what a "dropped:" line says, 0 without one */
     uint64_t prev0[SP_KIND_COUNT], prev1[SP_KIND_COUNT]; /* binary deltas */
     uint32_t crc;       /* binary: CRC-32 of buf bytes before crc_from */
     size_t crc_from;
@@ -77,7 +84,15 @@ typedef struct sp_trace_writer {
 int sp_trace_open(sp_trace_reader_t *r, const char *path, char *err,
                   size_t errlen);
 
-/* Reads one tuple: 1 = tuple in *T, 0 = clean end, -1 = error. Sticky. */
+/*
+ * Reads one tuple: 1 = tuple in *T, 0 = clean end, -1 = error. Sticky.
+ * At the end the counts the file states are checked against what it held
+ * (docs/trace-format.md, "Counts a trace states"): an "events:" line,
+ * anywhere, must equal the tuples, a "recorded:" line the tuples of each
+ * kind, a "seen:" line "skipped:" plus "recorded:"; a header with the
+ * tracer's "limit:" line promises an "events:" line after the tuples. A
+ * trace cut short or edited ends with -1 and says which line disagrees.
+ */
 int sp_trace_next(sp_trace_reader_t *r, sp_tuple_t *t);
 
 /* The last error message, "" if none. Still valid after sp_trace_close(). */
@@ -91,6 +106,16 @@ const char *sp_trace_error(const sp_trace_reader_t *r);
 const char *sp_trace_comments(const sp_trace_reader_t *r);
 
 uint64_t sp_trace_tuples(const sp_trace_reader_t *r); /* tuples returned */
+/* Events the tracer could not record, as its "dropped:" line says (0 without one). */
+uint64_t sp_trace_dropped(const sp_trace_reader_t *r);
+/*
+ * After a clean end, the count lines that followed the tuples (events,
+ * skipped, seen, recorded, dropped, closed; in the form sp_trace_comments()
+ * gives), for a converted copy to end with. A binary trace keeps none; its
+ * footer's count gives "events: N" when the header has the tracer's "limit:"
+ * line and no "events:" line. "" before the end.
+ */
+const char *sp_trace_closing(const sp_trace_reader_t *r);
 uint64_t sp_trace_line(const sp_trace_reader_t *r);   /* text: last line read */
 sp_trace_format_t sp_trace_format(const sp_trace_reader_t *r);
 int sp_trace_compressed(const sp_trace_reader_t *r);  /* 1 if gzip input */
@@ -107,6 +132,15 @@ void sp_trace_close(sp_trace_reader_t *r);
 #define SP_TRACE_KEY_BINARY    "binary"
 #define SP_TRACE_KEY_LOAD_BASE "load-base"
 #define SP_TRACE_KEY_BUILD_ID  "build-id"
+/* The counts a trace states (FORMAT.md's header, sw/tracer's closing lines). */
+#define SP_TRACE_KEY_EVENTS    "events"
+#define SP_TRACE_KEY_SKIPPED   "skipped"
+#define SP_TRACE_KEY_SEEN      "seen"
+#define SP_TRACE_KEY_RECORDED  "recorded"
+#define SP_TRACE_KEY_DROPPED   "dropped"
+#define SP_TRACE_KEY_CLOSED    "closed"
+/* sw/tracer's header line saying that the count comes after the tuples. */
+#define SP_TRACE_KEY_LIMIT     "limit"
 /* Longest build id accepted, in bytes (GNU ld and lld write 20, a SHA-1). */
 #define SP_TRACE_BUILD_ID_MAX 64u
 
@@ -172,6 +206,14 @@ int sp_trace_write(sp_trace_writer_t *w, const sp_tuple_t *t);
  * an earlier write failed. Safe to call twice.
  */
 int sp_trace_writer_close(sp_trace_writer_t *w);
+
+/*
+ * Writes CLOSING (sp_trace_closing() of the trace being copied; NULL or ""
+ * for none) as comment lines after the tuples written so far: the counts a
+ * copy must still state. Text only: a binary file's footer holds its count,
+ * and its closing lines are not written. Returns 0 or -1 (sticky error).
+ */
+int sp_trace_write_closing(sp_trace_writer_t *w, const char *closing);
 
 /* The last writer error message, "" if none; valid after close. */
 const char *sp_trace_writer_error(const sp_trace_writer_t *w);

@@ -339,8 +339,9 @@ __attribute__((constructor(101))) static SP_NOINSTR void sp_tracer_init(void)
     sp_put_origin(comments + len, sizeof comments - len);
     len = strlen(comments);
     snprintf(comments + len, sizeof comments - len,
-             "tracer: sw/tracer (libsptracer): clang -fsanitize-coverage="
-             "trace-pc,trace-loads -finstrument-functions\n"
+             "tracer: sw/tracer (libsptracer): the callbacks of clang's "
+             "-fsanitize-coverage=trace-pc,trace-loads and -finstrument-functions"
+             " (or -finstrument-functions-after-inlining)\n"
              "kinds:%s%s%s\n"
              "skipped: %llu\n",
              sp_kinds & SP_BIT(SP_KIND_VALUE) ? " v" : "",
@@ -354,12 +355,12 @@ __attribute__((constructor(101))) static SP_NOINSTR void sp_tracer_init(void)
     len = strlen(comments);
     if (sp_limit)
         snprintf(comments + len, sizeof comments - len,
-                 "limit: %llu events; the number recorded is in \"# events:\""
-                 " at the end of the file\n", (unsigned long long)sp_limit);
+                 SP_TRACE_KEY_LIMIT ": %llu events; the number recorded is in \"# "
+                 SP_TRACE_KEY_EVENTS ":\" at the end of the file\n", (unsigned long long)sp_limit);
     else
         snprintf(comments + len, sizeof comments - len,
-                 "limit: none, until exit; the number recorded is in "
-                 "\"# events:\" at the end of the file\n");
+                 SP_TRACE_KEY_LIMIT ": none, until exit; the number recorded is in "
+                 "\"# " SP_TRACE_KEY_EVENTS ":\" at the end of the file\n");
 
     if (sp_trace_writer_open(&sp_writer, sp_out, SP_TRACE_TEXT, sp_level,
                              comments, err, sizeof err) != 0) {
@@ -403,13 +404,14 @@ static SP_NOINSTR void sp_finish(const char *why)
                 errno ? strerror(errno) : "out of memory");
         return;
     }
+    /* the keys the reader checks these counts by (sp_trace.h) */
     ok = gzprintf(gz,
-                  "# events: %llu\n"
-                  "# skipped: %llu\n"
-                  "# seen: v %llu e %llu c %llu\n"
-                  "# recorded: v %llu e %llu c %llu\n"
-                  "# dropped: %llu\n"
-                  "# closed: %s\n",
+                  "# " SP_TRACE_KEY_EVENTS ": %llu\n"
+                  "# " SP_TRACE_KEY_SKIPPED ": %llu\n"
+                  "# " SP_TRACE_KEY_SEEN ": v %llu e %llu c %llu\n"
+                  "# " SP_TRACE_KEY_RECORDED ": v %llu e %llu c %llu\n"
+                  "# " SP_TRACE_KEY_DROPPED ": %llu\n"
+                  "# " SP_TRACE_KEY_CLOSED ": %s\n",
                   (unsigned long long)sp_events,
                   (unsigned long long)sp_skipped,
                   (unsigned long long)sp_seen[SP_KIND_VALUE],

@@ -31,15 +31,29 @@ command -v "$cc" >/dev/null 2>&1 ||
     die "$cc not found: scripts/deps.sh installs clang (make deps), or set TRACE_CC / TRACE_CXX" 2
 
 name=$(basename "${srcs[0]}"); name=${name%.*}
-exe="$TRACE_DIR/$name"
 out=${OUT:-$TRACE_DIR/$name.trace.gz}
 mkdir -p "$TRACE_DIR" "$(dirname "$out")"
+built="$TRACE_DIR/.$name.new"
 
 # shellcheck disable=SC2086  # the flag strings are lists of words
-set -- $TRACE_FLAGS "${srcs[@]}" $TRACE_LIBS -o "$exe"
-say "compiling ${srcs[*]} with the tracer's instrumentation into $exe"
+set -- $TRACE_FLAGS "${srcs[@]}" $TRACE_LIBS -o "$built"
+say "compiling ${srcs[*]} with the tracer's instrumentation"
 echo "$cc $*"
 "$cc" "$@" || die "compiling PROG failed"
+
+# The executable is kept where its build id finds it, as perf's build-id
+# cache keeps binaries: the trace's header names that path (the run's
+# /proc/self/exe), so a rebuild, which gets another build id and so another
+# folder, never replaces what an earlier trace names. $TRACE_DIR/NAME links
+# to the latest.
+id=$(LC_ALL=C readelf -n "$built" 2>/dev/null | awk '/Build ID:/ { print $3; exit }')
+[ -n "$id" ] || die "$built has no GNU build id (readelf -n): link with --build-id"
+exe="$TRACE_DIR/.build-id/${id:0:2}/${id:2}/$name"
+mkdir -p "$(dirname "$exe")"
+mv -f "$built" "$exe"
+ln -sfn ".build-id/${id:0:2}/${id:2}/$name" "$TRACE_DIR/$name"
+say "kept $exe (build id $id)"
+exe="$TRACE_DIR/$name"
 say "running $exe; its tuples go to $out"
 
 # Only the settings given reach the program (not ones left in the caller's

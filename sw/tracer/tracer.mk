@@ -19,16 +19,19 @@ TRACE_CXX ?= $(if $(shell command -v clang++ 2>/dev/null),clang++,clang++-14)
 # -fno-sanitize-link-runtime: libsptracer provides every callback, so clang
 # must not link its own sanitizer runtime (not installed by Debian's clang,
 # and its weak callbacks would compete with ours).
-TRACE_FLAGS := -fsanitize-coverage=trace-pc,trace-loads -finstrument-functions \
+# -finstrument-functions-after-inlining (clang 14 has it): the program is
+# profiled as it is built. -finstrument-functions instruments before inlining,
+# so every call inlined away would still be reported, from the site of the
+# function it was inlined into; -fno-inline does not help with always_inline.
+TRACE_FLAGS := -fsanitize-coverage=trace-pc,trace-loads -finstrument-functions-after-inlining \
                -fno-sanitize-link-runtime
 TRACE_OPT   ?= -O2 -g
-# -finstrument-functions instruments before inlining, so a call into an
-# inlined helper would be reported from its caller's site: make trace keeps
-# every call a call unless INLINE=1.
-INLINE      ?= 0
-TRACE_INLINE := $(if $(filter 1,$(INLINE)),,-fno-inline)
-TRACE_INLINE_NOTE := $(if $(filter 1,$(INLINE)),inlining on: a call into an inlined function \
-                     comes from its caller's site,inlining off: every call is its own call site)
+# INLINE=0 builds with -fno-inline: every function the compiler may keep out
+# of line is its own call (helpers profiled as functions, not as the program runs).
+INLINE      ?= 1
+TRACE_INLINE := $(if $(filter 0,$(INLINE)),-fno-inline)
+TRACE_INLINE_NOTE := $(if $(filter 0,$(INLINE)),inlining off: every function that can be is its own call,\
+                     inlining on: calls inlined away are not calls; stratprof names inlined code by its inline chain)
 TRACE_LIBS  := $(SPTRACER_LIB) $(SPTRACE_LIB) -lz -lpthread
 
 all: $(SPTRACER_LIB)
@@ -50,8 +53,10 @@ $(BIN)/test_tracer: $(OBJ)/sw/tracer/tests/test_tracer.o $(SPTRACE_LIB) $(SPTRAC
 
 TEST_BINS += $(BIN)/test_tracer
 
-# make trace itself, on a program with an inlined helper (INLINE=0 and 1)
-$(BIN)/test_make_trace: sw/tracer/tests/test-make-trace.sh sw/tracer/tests/inlined.c
+# make trace itself, on a program with always-inline helpers: calls land on the
+# caller they are in, inlined sites print their inline chain, and a re-trace
+# after a rebuild keeps the first trace's names
+$(BIN)/test_make_trace: sw/tracer/tests/test-make-trace.sh sw/tracer/tests/inlined.c $(BIN)/stratprof
 	@mkdir -p $(BIN)
 	@printf '#!/bin/sh\ncd "%s" || exit 1\nexec sh sw/tracer/tests/test-make-trace.sh\n' "$(abspath .)" >$@
 	@chmod +x $@
@@ -59,9 +64,10 @@ TEST_BINS += $(BIN)/test_make_trace
 
 # make trace PROG="a.c [b.c ...]" [ARGS="..."] [OUT=file.trace.gz] [KINDS=vec]
 #            [SKIP=N] [EVENTS=N] [LEVEL=1..9] [TRACE_CFLAGS=...] [TRACE_LDLIBS=...]
-# Builds PROG instrumented into $(BUILD)/trace/, runs it with address-space
-# randomisation off and prints where the trace is and how many tuples it
-# holds (sw/tracer/trace.sh does the work). Each value is handed over in
+# Builds PROG instrumented, keeps the executable where its build id finds it
+# ($(BUILD)/trace/.build-id/, $(BUILD)/trace/NAME links to the latest), runs
+# it with address-space randomisation off and prints where the trace is and
+# how many tuples it holds (sw/tracer/trace.sh does the work). Each value is handed over in
 # single quotes so that spaces and quotes in ARGS survive.
 sp_shq = '$(subst ','\'',$(1))'
 
@@ -73,6 +79,7 @@ trace: deps
 	  EVENTS=$(call sp_shq,$(EVENTS)) LEVEL=$(call sp_shq,$(LEVEL)) \
 	  TRACE_CC=$(call sp_shq,$(TRACE_CC)) TRACE_CXX=$(call sp_shq,$(TRACE_CXX)) \
 	  TRACE_FLAGS=$(call sp_shq,$(TRACE_FLAGS) $(TRACE_OPT) $(TRACE_INLINE) $(TRACE_CFLAGS)) \
-	  SP_TRACE_COMPILED=$(call sp_shq,$(strip $(TRACE_OPT) $(TRACE_INLINE) $(TRACE_CFLAGS)) ($(TRACE_INLINE_NOTE))) \
+	  SP_TRACE_COMPILED=$(call sp_shq,$(strip $(TRACE_OPT) $(TRACE_INLINE) $(TRACE_CFLAGS) \
+	    $(filter -finstrument%,$(TRACE_FLAGS))) ($(strip $(TRACE_INLINE_NOTE)))) \
 	  TRACE_LIBS=$(call sp_shq,$(TRACE_LIBS) $(TRACE_LDLIBS)) \
 	  TRACE_DIR=$(call sp_shq,$(BUILD)/trace) sw/tracer/trace.sh

@@ -40,8 +40,9 @@ std::string SpConfig::str() const
 
 const char *sp_drain_name(SpDrain d)
 {
-    static const char *const n[] = {"fast", "irq", "random", "lazy", "none"};
-    return d <= SP_DRAIN_NONE ? n[d] : "?";
+    /* the names the cross-check's options take (sw/cli/sp_xc.c), in SpDrain's order */
+    static_assert(SP_DRAIN_COUNT == SP_XC_DRAIN_COUNT, "SpDrain and sp_xc_drain_names differ");
+    return d < SP_DRAIN_COUNT ? sp_xc_drain_names[d] : d == SP_DRAIN_NONE ? "none" : "?";
 }
 
 SpBench::SpBench(SpDut *dut, const sp_params_t &p, uint64_t seed)

@@ -28,6 +28,7 @@
 
 extern "C" {
 #include "sp_cli.h" /* the block's mode names and options, as stratprof has them */
+#include "sp_xc.h"  /* a cross-check's options: the drain names */
 }
 
 /* A run-time configuration of the block: MODE, RATE, TABLE and TAG_THRESH as the

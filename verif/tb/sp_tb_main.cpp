@@ -25,6 +25,9 @@
 
 SpDut *sp_make_main_dut(const sp_params_t &p, int argc, char **argv, const SpWaves &waves, int bug);
 
+#define SP_TB_STR2(x) #x
+#define SP_TB_STR(x) SP_TB_STR2(x)
+
 static const char usage[] =
     "usage: " SP_TB_NAME " [--suite quick|long|throughput] [--seed N] [--scale X] [--only TEXT]\n"
     "           [--excerpts DIR] [--traces DIR] [--no-throughput] [--no-background]\n"
@@ -38,17 +41,25 @@ static const char usage[] =
     "the host driver on the RTL and on the model and compares the profiles.\n"
     "The block options (--mode --rate --entries --ways --tag-bits --assoc\n"
     "--evict-hits --replace-misses --tag-discard --seed --word-bits) are\n"
-    "stratprof run's, with its defaults, ranges and messages ('stratprof run --help').\n"
+    "stratprof run's, with its defaults, ranges and messages ('stratprof run --help');\n"
+    "a cross-check's options are parsed by sw/cli/sp_xc.c, which make crosscheck also\n"
+    "runs before it builds, and its first line says the whole configuration,\n"
+    "defaults included.\n"
     "  --ring N             messages through a message ring of N entries (spec 8.8),\n"
     "                       a power of two up to the build's 2^RING_AW, not MSG_HEAD\n"
     "  --waves FILE         write the block's waves to FILE (FST, for GTKWave)\n"
     "  --waves-from CYCLE   first cycle written (0)\n"
-    "  --waves-to CYCLE     last cycle written (the end)\n"
+    "  --waves-to CYCLE     last cycle written (a cross-check: " SP_TB_STR(SP_XC_WAVES_WINDOW) " cycles from\n"
+    "                       --waves-from; a suite: the end)\n"
     "Exit status: 0 no mismatch, 1 a mismatch, 2 a bad command line or an unreadable trace.\n";
 
 static void usage_exit(const char *what)
 {
-    fprintf(stderr, "%s: %s (see '%s --help')\n", SP_TB_NAME, what, SP_TB_NAME);
+    /* a message of stratprof's option layer may name its own help already */
+    if (strstr(what, "see '"))
+        fprintf(stderr, "%s: %s\n", SP_TB_NAME, what);
+    else
+        fprintf(stderr, "%s: %s (see '%s --help')\n", SP_TB_NAME, what, SP_TB_NAME);
     exit(2);
 }
 
@@ -59,59 +70,6 @@ static uint64_t num(const char *opt, const char *s)
     if (sp_cli_parse_u64(s, &v) != 0)
         usage_exit((std::string(opt) + ": '" + s + "' is not a number").c_str());
     return v;
-}
-
-/* A real number in [LO, HI), whole: no junk after it. */
-static double real(const char *opt, const char *s, double lo, double hi)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (!*s || *end || errno || !(v >= lo && v < hi)) {
-        char why[160];
-        snprintf(why, sizeof why, "%s: '%s' is not a number from %g up to (not including) %g", opt, s, lo, hi);
-        usage_exit(why);
-    }
-    return v;
-}
-
-/* The block's options of a cross-check (--trace FILE --mode MODE ...), parsed and
- * checked by stratprof's own layer (sw/cli): the same names, defaults, ranges and
- * messages as `stratprof run`, each checked against a model of this build. */
-static SpConfig block_config(const sp_params_t &p, std::vector<char *> &words, std::string *trace)
-{
-    static const enum sp_opt bench_takes[] = {SP_OPT_TRACE,      SP_OPT_MODE,           SP_OPT_RATE,
-                                              SP_OPT_ENTRIES,    SP_OPT_WAYS,           SP_OPT_TAG_BITS,
-                                              SP_OPT_ASSOC,      SP_OPT_EVICT_HITS,     SP_OPT_REPLACE_MISSES,
-                                              SP_OPT_TAG_DISCARD, SP_OPT_SEED,          SP_OPT_WORD_BITS};
-    sp_cli_opts_t o;
-    char err[SP_CLI_ERR_MAX];
-    sp_cli_defaults(&o);
-    if (sp_cli_parse(&o, SP_CMD_RUN, SP_TB_NAME, (int)words.size(), words.data(), err, sizeof err))
-        usage_exit(err);
-    if (o.help)
-        usage_exit("the block's options are stratprof run's ('stratprof run --help')");
-    for (int id = 0; id < SP_OPT_COUNT; id++) {
-        bool takes = false;
-        for (enum sp_opt b : bench_takes)
-            takes |= b == id;
-        if (o.given[id] && !takes)
-            usage_exit((std::string(sp_cli_opt_name((enum sp_opt)id)) +
-                        ": an option of stratprof run the bench does not take").c_str());
-    }
-    if (o.word_bits != p.word_bits)
-        usage_exit("--word-bits differs from this build (make crosscheck picks the build)");
-    if (o.assoc && o.assoc != p.assoc_k)
-        usage_exit("--assoc differs from this build's ASSOC_K (make crosscheck picks the build)");
-    static sp_model_t scratch; /* large: not on the stack */
-    if (sp_model_init(&scratch, &p) != 0 || sp_cli_configure(&scratch, &o, err, sizeof err))
-        usage_exit(err);
-    *trace = o.trace;
-    SpConfig c;
-    sp_cli_block_config(&o, &c);
-    if (o.given[SP_OPT_SEED])
-        c.seed = o.seed;
-    return c;
 }
 
 int main(int argc, char **argv)
@@ -126,10 +84,11 @@ int main(int argc, char **argv)
     uint64_t tb_seed = 1;
     int bug = -1;
     bool no_bg = false, driver = false, cross = false;
-    /* a cross-check names a trace; the block's options go to block_config() */
+    /* a cross-check names a trace; its options, the block's and the bench's, go to
+     * sp_xc_parse(), which make crosscheck also runs before it builds */
     for (int i = 1; i < argc; i++)
         cross |= strcmp(argv[i], "--trace") == 0 || strncmp(argv[i], "--trace=", 8) == 0;
-    std::vector<char *> block_words;
+    std::vector<char *> xc_words;
     for (int i = 1; i < argc; i++) {
         std::string a = argv[i];
         if (a == "--help" || a == "-h") {
@@ -143,20 +102,29 @@ int main(int argc, char **argv)
         };
         if (a[0] == '+')
             continue; /* Verilator's own +verilator+ options */
+        else if (a == "--driver")
+            driver = true;
+        else if (a == "--bug")
+            bug = (int)num("--bug", val());
+        else if (cross)
+            xc_words.push_back(argv[i]);
         else if (a == "--suite")
             so.suite = val();
-        else if (a == "--seed" && !cross)
+        else if (a == "--seed")
             so.seed = num("--seed", val());
-        else if (a == "--scale")
-            so.scale = real("--scale", val(), 1e-6, 1e6);
-        else if (a == "--only")
+        else if (a == "--scale") {
+            const char *s = val();
+            char *end;
+            errno = 0;
+            so.scale = strtod(s, &end);
+            if (!*s || *end || errno || !(so.scale >= 1e-6 && so.scale < 1e6))
+                usage_exit((std::string("--scale: '") + s + "' is not a number from 1e-06 up to (not including) 1e+06").c_str());
+        } else if (a == "--only")
             so.only = val();
         else if (a == "--excerpts")
             so.excerpts = val();
         else if (a == "--traces")
             so.traces = val();
-        else if (a == "--driver")
-            driver = true;
         else if (a == "--no-background")
             no_bg = true;
         else if (a == "--no-throughput")
@@ -167,45 +135,34 @@ int main(int argc, char **argv)
             waves.from = num("--waves-from", val());
         else if (a == "--waves-to")
             waves.to = num("--waves-to", val());
-        else if (a == "--bug")
-            bug = (int)num("--bug", val());
-        else if (a == "--drop")
-            xo.cfg.drop = true;
-        else if (a == "--idle")
-            xo.idle = real("--idle", val(), 0.0, 1.0);
-        else if (a == "--drain") {
-            std::string d = val();
-            int k = 0;
-            while (k < SP_DRAIN_COUNT && d != sp_drain_name((SpDrain)k))
-                k++;
-            if (k == SP_DRAIN_COUNT)
-                usage_exit("--drain: one of fast irq random lazy");
-            xo.drain = (SpDrain)k;
-        } else if (a == "--tb-seed")
-            tb_seed = num("--tb-seed", val());
-        else if (a == "--max-tuples")
-            xo.max_tuples = num("--max-tuples", val());
-        else if (a == "--ring") {
-            uint64_t n = num("--ring", val());
-            if (p.ring_aw == 0)
-                usage_exit("--ring: this build has no message ring (RING_AW = 0); make crosscheck picks the build");
-            if (n == 0 || (n & (n - 1)) || n > (1u << p.ring_aw))
-                usage_exit(("--ring: " + std::to_string(n) + " is not a power of two in 1.." +
-                            std::to_string(1u << p.ring_aw))
-                               .c_str());
-            xo.ring = (uint32_t)n;
-        }
-        else if (cross)
-            block_words.push_back(argv[i]);
         else
             usage_exit(("unknown option " + a + " (the block's options come with --trace)").c_str());
     }
     if (waves.to < waves.from)
         usage_exit("--waves-to is before --waves-from");
     if (cross) {
-        bool drop = xo.cfg.drop;
-        xo.cfg = block_config(p, block_words, &xo.trace);
-        xo.cfg.drop = drop;
+        sp_xc_opts_t x;
+        char err[SP_CLI_ERR_MAX], desc[1024];
+        if (sp_xc_parse(&x, &p, SP_TB_NAME, (int)xc_words.size(), xc_words.data(), err, sizeof err))
+            usage_exit(err);
+        xo.trace = x.block.trace;
+        sp_cli_block_config(&x.block, &xo.cfg);
+        if (x.block.given[SP_OPT_SEED])
+            xo.cfg.seed = x.block.seed;
+        xo.cfg.drop = x.drop;
+        xo.idle = x.idle;
+        xo.drain = (SpDrain)x.drain;
+        xo.max_tuples = x.max_tuples;
+        xo.ring = x.ring;
+        tb_seed = x.tb_seed;
+        if (x.waves) {
+            waves.path = x.waves;
+            waves.from = x.waves_from;
+            waves.to = x.waves_to;
+        }
+        /* the whole configuration this run checks, defaults included */
+        sp_xc_describe(&x, &p, desc, sizeof desc);
+        printf("crosscheck: %s\n", desc);
     }
 
 #ifdef SP_TB_SELFTEST

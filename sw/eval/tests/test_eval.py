@@ -57,8 +57,11 @@ check(m == [(10, 3.0, 1.5), (20, None, 4.0)], "mean_series: means, None when a r
 check(sp_eval.mode_name("HP+A_16", 128) == "H[P_128]_2048+A_16", "mode_name")
 q = sp_eval.htp_summary([{"error_pct": 1.0, "messages": 10, "overhead_pct": 2.0},
                          {"error_pct": 3.0, "messages": 13, "overhead_pct": 4.0}])
-check(q == {"error": 2.0, "worst": 3.0, "messages": 11.5, "max_messages": 13, "overhead": 3.0},
+check(q == {"error": 2.0, "worst": 3.0, "messages": 11.5, "max_messages": 13, "overhead": 3.0, "few": False},
       "htp_summary: mean and worst error, mean and most messages: %s" % q)
+
+check(sp_eval.efmt(1.234, True) == "1.23\u2020" and sp_eval.efmt(1.234, False) == "1.23" and
+      sp_eval.efmt(None, True) == "n/a", "efmt: an error on few sites is marked, n/a is not")
 
 # HTP's seeds in the excerpt run: two, so the mean and the worst seed differ.
 HTP_SEEDS = sp_eval.R_SEEDS[:2]
@@ -85,12 +88,15 @@ with tempfile.TemporaryDirectory() as tmp:
             check(head in text, "the report has '%s'" % head)
         check("progress" not in p.stdout and "eval: 3 value" not in p.stdout, "progress goes to stderr")
         check("eval: 2 value and 1 edge+call traces in verif/traces" in p.stderr, "the trace count is reported")
+        check("| sqlite.value.1m | `verif/traces` | 1000000 | SQLite 3.44.0 (sqlite/sqlite check-in 4f65a3cec, "
+              "amalgamation) running its benchmark test/speedtest1.c |" in text,
+              "the traces table names each trace's folder and workload")
 
         # Figure 7's H[P_256]_2048 cell is stratprof's own final error and overhead
         hp = stratprof("verif/traces/sqlite.value.1m.trace.gz", sp_eval.HP)
         fig7_row = [ln for ln in text.splitlines() if ln.startswith("| sqlite.value.1m | ")][0]
         cells = [c.strip() for c in fig7_row.split("|")[2:-1]]
-        check(cells[2] == "%.2f / %.2f" % (hp["error_pct"], hp["overhead_pct"]),
+        check(cells[2] == "%s / %.2f" % (sp_eval.efmt(hp["error_pct"], hp["selected_few"]), hp["overhead_pct"]),
               "Figure 7 H[P_256]_2048 cell %s is stratprof's %.2f / %.2f" %
               (cells[2], hp["error_pct"], hp["overhead_pct"]))
         # R_256's cell is the mean of the five seeds' final errors
@@ -108,8 +114,9 @@ with tempfile.TemporaryDirectory() as tmp:
         ec = stratprof("verif/traces/sqlite.edgecall.300k.trace.gz", sp_eval.HP)
         fig11 = [ln for ln in text.split("## Figure 11")[1].split("\n## ")[0].splitlines()
                  if ln.startswith("| sqlite.edgecall.300k |")]
-        want = "| sqlite.edgecall.300k | %.2f | %.2f | %.2f | %.2f |" % (
-            ec["error_pct_by_kind"]["e"], ec["error_pct_by_kind"]["c"], ec["error_pct"], ec["overhead_pct"])
+        want = "| sqlite.edgecall.300k | %.2f | %.2f | %s | %.2f |" % (
+            ec["error_pct_by_kind"]["e"], ec["error_pct_by_kind"]["c"],
+            sp_eval.efmt(ec["error_pct"], ec["selected_few"]), ec["overhead_pct"])
         check(fig11 == [want], "Figure 11 row %s = %s" % (fig11, want))
         # Figure 4's crossing points come from test_fig4's table (12170 and 4491)
         check("| ours (`test_fig4`) | 12170 | 4491 | 2.71 |" in text, "Figure 4 crossing points")
@@ -121,8 +128,9 @@ with tempfile.TemporaryDirectory() as tmp:
         q = sp_eval.htp_summary(htp_runs(sq, sp_eval.HTP_RATE))
         m_ok = q["error"] < hp["error_pct"] and q["messages"] <= hp["messages"]
         w_ok = q["worst"] < hp["error_pct"] and q["max_messages"] <= hp["messages"]
-        want = "| sqlite.value.1m | %.2f / %d | %.2f / %.0f | %.2f / %d | %s / %s |" % (
-            hp["error_pct"], hp["messages"], q["error"], q["messages"], q["worst"], q["max_messages"],
+        want = "| sqlite.value.1m | %s / %d | %s / %.0f | %s / %d | %s / %s |" % (
+            sp_eval.efmt(hp["error_pct"], hp["selected_few"]), hp["messages"], sp_eval.efmt(q["error"], q["few"]),
+            q["messages"], sp_eval.efmt(q["worst"], q["few"]), q["max_messages"],
             "yes" if m_ok else "no", "yes" if w_ok else "no")
         rows = [ln for ln in beyond.splitlines() if ln.startswith("| sqlite.value.1m |")]
         check(rows[:1] == [want], "HTP against H[P] row %s = %s" % (rows[:1], want))

@@ -30,7 +30,8 @@ if ! make -s --no-print-directory trace BUILD="$BUILD" PROG="$SRC" KINDS=vc OUT=
     check "make trace failed" "a trace" "tracing $SRC"
     finish
 fi
-exe=$(cd "$(dirname "$BUILD/trace/hotsites")" && pwd)/hotsites
+# make trace keeps the executable under its build id; BUILD/trace/hotsites links to it
+exe=$(readlink -f "$BUILD/trace/hotsites")
 
 # What the report must say, from the trace itself, nm and the source
 header() { gzip -dc "$trace" | sed -n "s/^# $1: //p"; }
@@ -57,6 +58,8 @@ check "$(awk '$1 == "1" && $2 == "v" { print $3, $(NF - 1), $NF }' "$tmp/out")" 
     "0x$load_site weight_of+$load_off hotsites.c:$load_line" "run: the hottest site, a load, named"
 check "$(awk '$1 == "2" && $2 == "c" { print $3, $(NF - 1), $NF }' "$tmp/out")" \
     "0x$call_site main+$call_off hotsites.c:$call_line" "run: the hottest call site named"
+check "$(awk '$1 == "2" && $2 == "c" { getline; print $1, $2 }' "$tmp/out")" "-> weight_of+0x0" \
+    "run: the function the call site calls, named under it"
 check "$(grep -c '^  narrowed  *801  tuples had a word wider than 32 bits\.' "$tmp/out")" 1 \
     "run: one narrowed line, with its explanation"
 check "$(grep -c 'narrowed\|--word-bits 64 keeps every bit' "$tmp/out")" 2 "run: the explanation once"
@@ -98,7 +101,7 @@ check "$(grep -c 'binary\|site in the program\|+0x\|hotsites\.c' "$tmp/out")" 0 
 gzip -dc "$trace" | sed 's|^# binary: .*|# binary: /nonexistent/dir/hotsites|' | gzip >"$tmp/gone.trace.gz"
 "$SP" run --trace "$tmp/gone.trace.gz" --mode HP --top 2 >"$tmp/out" 2>"$tmp/err"
 check "$?" 0 "missing binary: exit 0"
-check "$(cat "$tmp/err")" "stratprof: warning: $tmp/gone.trace.gz:2: /nonexistent/dir/hotsites: cannot open: No such file or directory; addresses are printed without names" \
+check "$(cat "$tmp/err")" "stratprof: warning: $tmp/gone.trace.gz:2: /nonexistent/dir/hotsites: cannot open: No such file or directory; addresses are printed without names (--binary FILE or --symfs DIR names another copy)" \
     "missing binary: the warning names the header line and the path"
 check "$(grep -A1 '^  binary ' "$tmp/out")" "  binary       /nonexistent/dir/hotsites (loaded at $base)
                not read: cannot open: No such file or directory" "missing binary: the report says so"
@@ -109,7 +112,7 @@ check "$(awk '$1 == "1" || $1 == "2" { print $3 }' "$tmp/out" | tr '\n' ' ')" "0
 id=$(header build-id)
 gzip -dc "$trace" | sed 's|^# build-id: .*|# build-id: 0011|' | gzip >"$tmp/other.trace.gz"
 "$SP" run --trace "$tmp/other.trace.gz" --mode HP --top 1 >"$tmp/out" 2>"$tmp/err"
-check "$? $(cat "$tmp/err")" "0 stratprof: warning: $tmp/other.trace.gz:2: $exe: build id $id, but the trace was made from build id 0011: the file was rebuilt or replaced since; addresses are printed without names" \
+check "$? $(cat "$tmp/err")" "0 stratprof: warning: $tmp/other.trace.gz:2: $exe: build id $id, but the trace was made from build id 0011: the file was rebuilt or replaced since; addresses are printed without names (--binary FILE or --symfs DIR names another copy)" \
     "another build: a warning with both build ids"
 
 # a malformed load base: an error naming the file, the line and the value

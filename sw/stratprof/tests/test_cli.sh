@@ -433,6 +433,41 @@ case $(cat "$TMP/err") in
 *) bad "missing trace message: '$(cat "$TMP/err")'" ;;
 esac
 
+# An error figure over fewer than 10 selected sites says so beside it
+run run --trace "$P10" --mode P --rate 4 --site-min 1 --checkpoint 0
+same "$(grep '^  error  ' "$TMP/out")" "  error                40.000 %  (10 tuples at 3 sites selected: few, one site moves the figure)" \
+    "run: few selected sites said beside the error"
+run run --trace "$P10" --mode P --rate 4 --site-min 1 --checkpoint 0 --json
+pycheck 'd["selected_sites"] == 3 and d["selected_few"] is True' "run --json: selected_few"
+run run --trace "$P10" --mode P --rate 4 --json
+pycheck 'd["error_pct"] is None and d["selected_few"] is False' "run --json: no figure, nothing to flag"
+
+# A trace cut short at a line boundary (its header says 240 events), or given the closing
+# count lines of the whole one: refused by every command that reads it to the end.
+head -n 100 "$MIXED" >"$TMP/cut.trace"
+want="stratprof: $TMP/cut.trace:3: 'events: 240', but the file holds 97 tuples: the trace was cut short or edited (a shortened copy must state its own count, as scripts/excerpt-trace.sh writes it)"
+for cmd in run messages profile; do
+    run $cmd --trace "$TMP/cut.trace" --mode HP
+    same "$rc:$(tail -n 1 "$TMP/err")" "1:$want" "$cmd refuses a trace cut at a line boundary"
+done
+run compare "$TMP/cut.trace" "$MIXED"
+same "$rc:$(cat "$TMP/err")" "1:$want" "compare refuses a trace cut at a line boundary"
+run convert "$TMP/cut.trace" "$TMP/cut.copy"
+same "$rc:$(cat "$TMP/err"):$(test -e "$TMP/cut.copy" && echo left)" "1:$want:" "convert refuses it and leaves no copy"
+{ printf '# limit: none, until exit; the number recorded is in "# events:" at the end of the file\n'
+  sed -n '4,50p' "$MIXED"; printf '# events: 240\n# recorded: e 40 c 7\n'; } >"$TMP/cut2.trace"
+run run --trace "$TMP/cut2.trace" --mode HP
+same "$rc:$(cat "$TMP/err")" "1:stratprof: $TMP/cut2.trace:49: 'events: 240', but the file holds 47 tuples: the trace was cut short or edited (a shortened copy must state its own count, as scripts/excerpt-trace.sh writes it)" \
+    "run refuses a cut trace with the whole one's closing lines"
+head -n 48 "$TMP/cut2.trace" >"$TMP/cut3.trace"
+run run --trace "$TMP/cut3.trace" --mode HP
+same "$rc:$(cat "$TMP/err")" "1:stratprof: $TMP/cut3.trace:48: the file ends without the '# events:' line that its header promises (line 1, '# limit:'): the trace was cut short, or the program ended without exit() (sw/tracer/README.md, Limits)" \
+    "run refuses a tracer's trace without its closing lines"
+{ sed -n '1,48p' "$TMP/cut2.trace"; printf '# events: 47\n# dropped: 5\n'; } >"$TMP/dropped.trace"
+run run --trace "$TMP/dropped.trace" --mode HP
+same "$rc:$(cat "$TMP/err")" "0:stratprof: warning: $TMP/dropped.trace: the tracer could not record 5 events ('# dropped:'), raised while it ran: they are not in the trace" \
+    "run warns of the events the tracer dropped"
+
 # -------------------------------------------------------------------- convert
 run convert "$MIXED" "$TMP/m.bin" --format binary
 same "$rc" 0 "convert to binary"
@@ -484,13 +519,15 @@ same "$(cat "$TMP/out")" "stratprof profile
   messages     $TINY (6 messages, 17 counts)
 
 value profile (v): 2 instructions, 2 shown; TNV 10 entries, Inv-5, clear interval 2000 (adaptive)
-  pc / value                 executed     Inv-1     Inv-5       MRV
-  0x100                             8    75.00%   100.00%    62.50%
+  MRV is left out: a message of count k stands for k executions in a row, so
+  from messages it measures the sampling (about 1 - 1/rate), not the program
+  pc / value                 executed     Inv-1     Inv-5
+  0x100                             8    75.00%   100.00%
      1. 0x4                         6    75.00%
      2. 0x8                         2    25.00%
-  0x200                             3   100.00%   100.00%    66.67%
+  0x200                             3   100.00%   100.00%
      1. 0x7                         3   100.00%
-  all                              11    81.82%   100.00%    63.64%
+  all                              11    81.82%   100.00%
 
 edge profile (e): 1 site, 1 shown, up to 3 targets each
   site / target                 count     share
@@ -507,7 +544,8 @@ pycheck 'd["value_params"] == {"tnv": 10, "top_n": 5, "clear_interval": 2000,
 pycheck 'list(d["kinds"]) == ["v", "e"]' "profile JSON kinds"
 pycheck 'd["kinds"]["v"]["instructions"] == 2 and abs(d["kinds"]["v"]["inv1"] - 9 / 11) < 1e-9
     and d["kinds"]["v"]["invn"] == 1 and abs(d["kinds"]["v"]["mrv"] - 7 / 11) < 1e-9
-    and d["kinds"]["v"]["exact_inv1"] is None' "profile JSON value summary"
+    and d["kinds"]["v"]["exact_inv1"] is None and d["kinds"]["v"]["exact_mrv"] is None' \
+    "profile JSON value summary"
 pycheck '[(i["pc"], i["executed"], i["inv1"], i["mrv"], i["last_value"])
     for i in d["kinds"]["v"]["top"]] == [("100", 8, 0.75, 0.625, "4"),
     ("200", 3, 1, round(2 / 3, 12), "7")]' "profile JSON instructions"
@@ -521,10 +559,12 @@ pycheck 'd["kinds"]["e"]["name"] == "edge" and d["kinds"]["e"]["sites"] == 1 and
 # with 4:2 and Inv-1 2/8; --top-n follows --tnv down to 1
 run profile --messages "$TINY" --tnv 1 --top 1 --targets 1
 same "$(body 3)" "value profile (v): 2 instructions, 1 shown; TNV 1 entry, Inv-1, clear interval 2000 (adaptive)
-  pc / value                 executed     Inv-1     Inv-1       MRV
-  0x100                             8    25.00%    25.00%    62.50%
+  MRV is left out: a message of count k stands for k executions in a row, so
+  from messages it measures the sampling (about 1 - 1/rate), not the program
+  pc / value                 executed     Inv-1     Inv-1
+  0x100                             8    25.00%    25.00%
      1. 0x4                         2    25.00%
-  all                              11    45.45%    45.45%    63.64%
+  all                              11    45.45%    45.45%
 
 edge profile (e): 1 site, 1 shown, up to 1 target each
   site / target                 count     share
@@ -558,18 +598,25 @@ same "$(cat "$TMP/out")" "stratprof profile
   replay       10 events, 2 messages, 8 counts (block stopped)
 
 value profile (v): 2 instructions, 2 shown; TNV 10 entries, Inv-5, clear interval 2000 (adaptive)
-  pc / value                 executed     Inv-1     Inv-5       MRV         exact  exact Inv-1  exact Inv-5
-  0x100                             4   100.00%   100.00%    75.00%             4       25.00%      100.00%
-     1. 0x4                         4   100.00%                                 1       25.00%
-  0x200                             4   100.00%   100.00%    75.00%             4       25.00%      100.00%
-     1. 0x8                         4   100.00%                                 1       25.00%
-  all                               8   100.00%   100.00%    75.00%            10       30.00%      100.00%" \
+  exact MRV: the share of a load's executions that load the value it loaded the
+  time before, from the trace; from the messages it would measure the sampling,
+  since a message of count k stands for k executions in a row (about 1 - 1/rate)
+  pc / value                 executed     Inv-1     Inv-5         exact  exact Inv-1  exact Inv-5  exact MRV
+  0x100                             4   100.00%   100.00%             4       25.00%      100.00%      0.00%
+     1. 0x4                         4   100.00%                       1       25.00%
+  0x200                             4   100.00%   100.00%             4       25.00%      100.00%      0.00%
+     1. 0x8                         4   100.00%                       1       25.00%
+  all                               8   100.00%   100.00%            10       30.00%      100.00%      0.00%" \
     "profile --trace text"
 run profile --trace "$P10" --mode P --rate 4 --json
 pycheck 'd["config"]["compressor"] == "P_4" and d["config"]["max_events"] is None and
     d["events"] == 10 and d["messages"] == 2 and d["counts"] == 8' "profile --trace JSON head"
 pycheck 'd["kinds"]["v"]["exact_executed"] == 10 and d["kinds"]["v"]["exact_inv1"] == 0.3 and
     d["kinds"]["v"]["exact_invn"] == 1' "profile --trace JSON exact summary"
+# MRV from P_4's messages is 3/4 at each load (a count of 4 is a run of 4); the trace's is 0
+pycheck 'd["kinds"]["v"]["mrv"] == 0.75 and d["kinds"]["v"]["exact_mrv"] == 0 and
+    [(i["mrv"], i["exact_mrv"]) for i in d["kinds"]["v"]["top"]] == [(0.75, 0), (0.75, 0)]' \
+    "profile --trace JSON: MRV from the messages and from the trace"
 pycheck '[(i["exact_executed"], i["exact_inv1"], i["values"][0]["exact"],
     i["values"][0]["exact_share"]) for i in d["kinds"]["v"]["top"]] ==
     [(4, 0.25, 1, 0.25), (4, 0.25, 1, 0.25)]' "profile --trace JSON exact columns"
@@ -620,7 +667,25 @@ similarity (Kistler & Franz): A at t-1, B at t
   stable: S >= threshold 0.95
   c 100, k 8 (--sim-c, --sim-k)
 
+sites that changed most: share of each side's executions of the kinds compared,
+largest change first (3 of 3 sites; --top N)
+  rank kind site                  A share    B share      change
+     1 e    0x30                  50.000%    25.000%  -25.000 pp
+     2 e    0x50                   0.000%    25.000%  +25.000 pp
+     3 e    0x10                  50.000%    50.000%   +0.000 pp
+
 value profiles (Calder et al.): none, no value tuples among the kinds compared" "compare text"
+# the sites that changed most: branch 30 held 4 of A's 8 and 4 of B's 16, branch 50 is new
+# in B with 4 of 16, branch 10 held half of each; equal changes in site order
+run compare "$CA" "$CB" --top 1
+same "$(sed -n '/^sites that/,/^$/p' "$TMP/out")" "sites that changed most: share of each side's executions of the kinds compared,
+largest change first (1 of 3 sites; --top N)
+  rank kind site                  A share    B share      change
+     1 e    0x30                  50.000%    25.000%  -25.000 pp" "compare --top 1: the site that changed most"
+run compare "$CA" "$CB" --json
+pycheck 'd["sites"] == 3 and [(c["kind"], c["site"], c["a"], c["b"], c["share_a"], c["share_b"],
+    c["change"]) for c in d["changed"]] == [("e", "30", 4, 4, 0.5, 0.25, -0.25),
+    ("e", "50", 0, 4, 0, 0.25, 0.25), ("e", "10", 4, 8, 0.5, 0.5, 0)]' "compare JSON: changed sites"
 run compare "$CA" "$CB" --json
 same "$(wc -l <"$TMP/out" | tr -d ' ')" 1 "compare JSON is one line"
 pycheck 'd["command"] == "compare" and d["kinds"] == "all" and d["delta"] == 0.5 and
@@ -988,13 +1053,16 @@ pycheck '"address" not in d["top"][0]["values"][0] and d["top"][2]["values"][0][
     "run --json: a value stays a value, a called function is an address"
 run profile --trace "$TMP/wide2.trace" --mode P --rate 1 --entries 1
 same "$(sed -n '/^value profile/,$p' "$TMP/out")" "value profile (v): 2 instructions, 2 shown; TNV 10 entries, Inv-5, clear interval 2000 (adaptive)
-  pc / value                 executed     Inv-1     Inv-5       MRV         exact  exact Inv-1  exact Inv-5
-  0x10*                             4    75.00%   100.00%    50.00%             4       75.00%      100.00%
-     1. 0x5                         3    75.00%                                 3       75.00%
-     2. 0x9                         1    25.00%                                 1       25.00%
-  0x123456789abc                    1   100.00%   100.00%     0.00%             1      100.00%      100.00%
-     1. 0x7                         1   100.00%                                 1      100.00%
-  all                               5    80.00%   100.00%    40.00%             5       80.00%      100.00%
+  exact MRV: the share of a load's executions that load the value it loaded the
+  time before, from the trace; from the messages it would measure the sampling,
+  since a message of count k stands for k executions in a row (about 1 - 1/rate)
+  pc / value                 executed     Inv-1     Inv-5         exact  exact Inv-1  exact Inv-5  exact MRV
+  0x10*                             4    75.00%   100.00%             4       75.00%      100.00%     50.00%
+     1. 0x5                         3    75.00%                       3       75.00%
+     2. 0x9                         1    25.00%                       1       25.00%
+  0x123456789abc                    1   100.00%   100.00%             1      100.00%      100.00%      0.00%
+     1. 0x7                         1   100.00%                       1      100.00%
+  all                               5    80.00%   100.00%             5       80.00%      100.00%     40.00%
 
 call profile (c): 1 site, 1 shown, up to 3 targets each
   site / target                 count     share         exact  exact share

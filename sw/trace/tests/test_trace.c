@@ -119,6 +119,8 @@ static int convert(const char *in, const char *out, sp_trace_format_t format,
             break;
     if (rc < 0)
         fprintf(stderr, "%s\n", sp_trace_error(&r));
+    else if (sp_trace_write_closing(&w, sp_trace_closing(&r)) < 0)
+        rc = -1;
     sp_trace_close(&r);
     if (sp_trace_writer_close(&w) < 0) {
         fprintf(stderr, "%s\n", sp_trace_writer_error(&w));
@@ -847,6 +849,106 @@ static void test_origin(void)
     SP_CHECK_EQ(sp_trace_word_role(SP_KIND_EDGE, 2), SP_TRACE_WORD_VALUE);
 }
 
+/* The counts a trace states, checked at its end: every way a trace cut short
+ * at a line boundary, or given another's counts, is refused, naming the line. */
+static void test_counts(void)
+{
+    /* what sw/tracer writes: a "limit:" header, the counts after the tuples */
+    static const char tracer_head[] =
+        "# workload: ./prog\n# kinds: v e c\n# skipped: 1\n"
+        "# limit: none, until exit; the number recorded is in \"# events:\" at the end of the file\n";
+    static const char tuples[] = "v 10 1\nv 10 2\ne 20 30\nc 40 50\n";
+    static const char closing[] =
+        "# events: 4\n# skipped: 1\n# seen: v 3 e 1 c 1\n# recorded: v 2 e 1 c 1\n"
+        "# dropped: 3\n# closed: at exit\n";
+    static const struct {
+        const char *tail; /* after the tracer's header and the four tuples */
+        const char *want; /* "" = read whole */
+    } cases[] = {
+        {closing, ""},
+        /* cut at a line boundary: no closing lines */
+        {"", ":8: the file ends without the '# events:' line that its header promises (line 4, "
+             "'# limit:'): the trace was cut short, or the program ended without exit() "
+             "(sw/tracer/README.md, Limits)"},
+        /* cut, with the closing lines of the whole trace appended */
+        {"# events: 5\n", ":9: 'events: 5', but the file holds 4 tuples: the trace was cut short or "
+                         "edited (a shortened copy must state its own count, as "
+                         "scripts/excerpt-trace.sh writes it)"},
+        {"# events: 4\n# recorded: v 3 e 1 c 0\n",
+         ":10: 'recorded: v 3 e 1 c 0', but the file holds v 2, e 1, c 1: the trace was cut "
+         "short or edited"},
+        {"# events: 4\n# skipped: 1\n# seen: v 9 e 1 c 1\n# recorded: v 2 e 1 c 1\n",
+         ":11: 'seen:' counts 11 events, but 'skipped:' and 'recorded:' add up to 5: the count "
+         "lines were edited"},
+        {"# events: 4\nv 1 1\n", ":10: a tuple after the trace's count lines (line 9): two "
+                                 "traces joined, or lines added"},
+        {"# events: 4\n# events: 4\n", ":10: a second 'events:' line after the tuples (the "
+                                       "first is line 9): two traces joined?"},
+        {"# events: four\n", ":9: 'events: four' is not a count of tuples"},
+        {"# events: 4\n# recorded: v 2 e 1 x 1\n",
+         ":10: 'recorded: v 2 e 1 x 1' is not a count per kind ('v N e N c N')"},
+        /* other comments after the tuples are still skipped */
+        {"# a remark\n# events: 4\n", ""},
+    };
+    const char *path = tmp_path("counts.trace"), *copy = tmp_path("counts.copy.trace");
+    const char *bin = tmp_path("counts.spt"), *back = tmp_path("counts.back.trace");
+    char data[1024], msg[SP_TRACE_ERR_MAX], want[SP_TRACE_ERR_MAX];
+    sp_trace_reader_t r;
+    sp_tuple_t t[8];
+    size_t i, count;
+    unsigned char *text;
+
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        snprintf(data, sizeof data, "%s%s%s", tracer_head, tuples, cases[i].tail);
+        write_bytes(path, data, strlen(data));
+        if (cases[i].want[0]) {
+            SP_CHECK_EQ(read_all(path, t, 8, &count, msg, sizeof msg), -1);
+            snprintf(want, sizeof want, "%s%s", path, cases[i].want);
+            SP_CHECK_STR(msg, want);
+            SP_CHECK_EQ(count, 4); /* every tuple is delivered before the verdict */
+        } else {
+            SP_CHECK_EQ(read_all(path, t, 8, &count, msg, sizeof msg), 0);
+            SP_CHECK_EQ(count, 4);
+        }
+    }
+
+    /* a header count, as the shared traces have: one tuple short, one too many */
+    write_bytes(path, "# kinds: v\n# events: 3\nv 1 1\nv 1 2\n", 34);
+    SP_CHECK_EQ(read_all(path, t, 8, &count, msg, sizeof msg), -1);
+    snprintf(want, sizeof want, "%s:2: 'events: 3', but the file holds 2 tuples: the trace was cut "
+             "short or edited (a shortened copy must state its own count, as "
+             "scripts/excerpt-trace.sh writes it)", path);
+    SP_CHECK_STR(msg, want);
+    write_bytes(path, "# events: 1\nv 1 1\nv 1 2\n", 24);
+    SP_CHECK_EQ(read_all(path, t, 8, &count, msg, sizeof msg), -1);
+    /* no count stated: nothing to check */
+    write_bytes(path, "# kinds: v\nv 1 1\n", 17);
+    SP_CHECK_EQ(read_all(path, t, 8, &count, msg, sizeof msg), 0);
+
+    /* a whole trace: its counts and dropped events, and a copy that still states them */
+    snprintf(data, sizeof data, "%s%s%s", tracer_head, tuples, closing);
+    write_bytes(path, data, strlen(data));
+    SP_CHECK_EQ(sp_trace_open(&r, path, msg, sizeof msg), 0);
+    SP_CHECK_STR(sp_trace_closing(&r), "");
+    while (sp_trace_next(&r, t) == 1)
+        ;
+    SP_CHECK_STR(sp_trace_closing(&r), "events: 4\nskipped: 1\nseen: v 3 e 1 c 1\n"
+                                       "recorded: v 2 e 1 c 1\ndropped: 3\nclosed: at exit\n");
+    SP_CHECK_EQ(sp_trace_dropped(&r), 3);
+    sp_trace_close(&r);
+    SP_CHECK_EQ(convert(path, copy, SP_TRACE_TEXT, 0), 0);
+    text = read_bytes(copy, &count);
+    SP_CHECK_STR((const char *)text, data);
+    free(text);
+    /* through the binary format (its footer counts) and back: "events:" is stated again */
+    SP_CHECK_EQ(convert(path, bin, SP_TRACE_BINARY, 0), 0);
+    SP_CHECK_EQ(convert(bin, back, SP_TRACE_TEXT, 0), 0);
+    SP_CHECK_EQ(read_all(back, t, 8, &count, msg, sizeof msg), 0);
+    text = read_bytes(back, &count);
+    SP_CHECK(strstr((const char *)text, "c 40 50\n# events: 4\n") != NULL);
+    free(text);
+}
+
 int main(void)
 {
     const char *base = getenv("TMPDIR");
@@ -868,6 +970,7 @@ int main(void)
     test_binary_damage();
     test_writer_errors();
     test_origin();
+    test_counts();
 
     for (i = 0; i < tmp_count; i++)
         remove(tmp_names[i]);
