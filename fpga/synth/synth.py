@@ -201,6 +201,18 @@ def missing_tool(name):
     return "%s not found: %s" % (name, TOOL_SOURCES.get(name, "not installed"))
 
 
+def describe_family_settings():
+    """FAMILY_SETTINGS in words, for the report."""
+    said = []
+    for device, dev in DEVICES.items():
+        st = FAMILY_SETTINGS[device]
+        items = ["`%s`" % (k if v is None else "%s=%s" % (k, v)) for k, v in sorted(st["defines"].items())]
+        items += ["`%s = %d`" % kv for kv in sorted(st["params"].items())]
+        if items:
+            said.append("%s: %s" % (dev["name"].split(" (")[0], ", ".join(items)))
+    return "; ".join(said) if said else "empty today: the RTL has no family-specific code"
+
+
 def family_defines(device):
     """read_verilog's -D options of DEVICE's family settings."""
     return ["-D%s" % k if v is None else "-D%s=%s" % (k, v)
@@ -501,8 +513,13 @@ def markdown(results, configs, baseline=None):
         "target is judged on the median.",
         "LUT4 counts Yosys's LUT4 cells; an adder's carry cells (SB_CARRY, CCU2C) are counted",
         "apart, and the placed logic cells include everything.",
-        "Yosys runs %s." % " and ".join("`%s` for the %s" % (dev["synth"], dev["name"])
-                                        for dev in DEVICES.values()),
+        "Yosys runs %s; both map the logic to LUTs with ABC9, Yosys 0.70's" % " and ".join(
+            "`%s` for the %s" % (dev["synth"], dev["name"]) for dev in DEVICES.values()),
+        "only mapper for either family (`synth_ecp5` is now a wrapper of `synth_lattice`).",
+        "What one family's synthesis always gets (Verilog defines, parameters of the top) is",
+        "set in one place, `FAMILY_SETTINGS` in `fpga/synth/synth.py`, for every run of that",
+        "family: these builds, the gate-level netlist, FuseSoC's synthesis targets and the",
+        "SoC's boards (%s)." % describe_family_settings(),
         "",
         "Tools: %s. Every one comes from PyPI, pinned in requirements.txt: YoWASP's"
         % "; ".join(v for _, v in sorted(tool_versions().items())),
@@ -868,15 +885,19 @@ PATH_PLANS = {
     "sp_filter.v": "the PC filter's comparisons at the port, into the tuple queue's write; "
                    "the match registered a stage later, beside the queued tuple",
     "sp_hash.v": "the S-box RAMs' clock-to-output into the hash register: Yosys's block-RAM "
-                 "mapping has no output register for the ECP5 (techlibs/ecp5/brams.txt), so "
-                 "the read bytes registered alone, the xor moved after them, at one more "
-                 "pipeline stage",
+                 "mapping gives the ECP5's DP16KD no output register (REGMODE NOREG in "
+                 "Yosys 0.70's techlibs/lattice/brams_map_16kd.v), so the read bytes "
+                 "registered alone, the xor moved after them, at one more pipeline stage, "
+                 "or the RAM's own output register (REGMODE OUTREG) through an "
+                 "instantiated DP16KD",
     "sp_xor_fold.v": "the run-time xor-fold and its width multiplexer in front of the table's "
                      "read address",
     "sp_fifo.v": "the tuple queue's write",
     "sp_ram_sdp.v": "a block RAM's clock-to-output (about 5.8 ns on the ECP5) into a "
-                    "register; Yosys maps no RAM output register on the ECP5, so a register of "
-                    "its own beside the RAM with no logic in front, at one more pipeline stage",
+                    "register; Yosys maps no RAM output register on the ECP5 (REGMODE NOREG), "
+                    "so a register of its own beside the RAM with no logic in front, at one "
+                    "more pipeline stage, or the DP16KD instantiated with REGMODE OUTREG "
+                    "behind an ECP5-only parameter (FAMILY_SETTINGS)",
     "sp_stratprof.v": "the block's own bookkeeping between the stages",
 }
 
