@@ -8,9 +8,11 @@ synthesis target builds the netlist `make synth` builds.
 
 Edalize's makefiles name the tools plainly (yosys, nextpnr-ecp5, ecppack)
 and start every command with $(EDALIZE_LAUNCHER); stratprof.core's
-synthesis targets copy this script into their work root and set
-EDALIZE_LAUNCHER to it.  Any other flow can use it the same way:
-EDALIZE_LAUNCHER="python3 /path/to/edalize-launcher.py".
+synthesis targets copy this script into their work root, and with it
+fusesoc/edalize-launcher.mk as GNUmakefile, which make reads before
+Edalize's Makefile and which sets EDALIZE_LAUNCHER to this script.  Any
+other flow can use it the same way, or through the environment:
+EDALIZE_LAUNCHER="python3 /path/to/edalize-launcher.py" fusesoc run ...
 
 A tool with a YoWASP build runs as that build when it is installed (on
 PATH, as the project's environment puts it); otherwise the plain tool runs,

@@ -46,12 +46,14 @@ SIM_RUN = ["--mode", "HP", "--rate", "256", "--entries", "2048", "--assoc", "16"
 # The build the synthesis targets make (a CONFIGS name of synth.py).
 SYNTH_CONFIG = "paper"
 
-# The fragment that has Verilator's makefile compile the C sources as C, and
-# the launcher that runs YoWASP's tools from PyPI (Yosys, nextpnr, icepack,
-# ecppack) instead of the plain ones; both are copied into the work root
-# under these names.
+# The fragment that has Verilator's makefile compile the C sources as C, the
+# launcher that runs YoWASP's tools from PyPI (Yosys, nextpnr, icepack,
+# ecppack) instead of the plain ones, and the GNUmakefile that has make run
+# every command of a synthesis flow through it; each is copied into the work
+# root under these names.
 C_MK = ("fusesoc/verilator-c.mk", "verilator-c.mk")
 LAUNCHER = ("fusesoc/edalize-launcher.py", "edalize-launcher.py")
+LAUNCHER_MK = ("fusesoc/edalize-launcher.mk", "GNUmakefile")
 
 
 def make_vars():
@@ -194,7 +196,10 @@ def core_text():
     out += fileset("synth_top", "verilogSource", ["fpga/synth/sp_synth_top.v"], comment=[
         "The synthesis wrapper: the block's ports through shift registers, so the",
         "build fits a small package and every path is register to register."])
-    out += fileset("launcher", "user", [(LAUNCHER[0], {"copyto": LAUNCHER[1]})])
+    out += fileset("launcher", "user", [(LAUNCHER[0], {"copyto": LAUNCHER[1]}),
+                                        (LAUNCHER_MK[0], {"copyto": LAUNCHER_MK[1]})], comment=[
+        "The synthesis targets' launcher: make reads the GNUmakefile before",
+        "Edalize's Makefile, and it runs every command through the launcher."])
 
     out += ["", "targets:",
             "  default:",
@@ -244,10 +249,9 @@ def core_text():
         options.append("      nextpnr_options: %s" % flow_list(
             pnr[1:] + ["--freq", str(dev["target_mhz"]), "--timing-allow-fail"]))
         # Edalize's makefile names the plain tools and starts every command
-        # with $(EDALIZE_LAUNCHER): the launcher runs YoWASP's builds from
-        # PyPI, Yosys on a plain script (it has no Tcl)
-        options.append("      flow_make_options: %s" % flow_list(
-            ["EDALIZE_LAUNCHER=python3 " + LAUNCHER[1]]))
+        # with $(EDALIZE_LAUNCHER), which the GNUmakefile of the launcher
+        # fileset sets: the launcher runs YoWASP's builds from PyPI, Yosys
+        # on a plain script (it has no Tcl)
         # the family's settings, as every run of synth.py for it gets them
         settings = family_settings(family)
         for name, (kind, value) in sorted(settings.items()):

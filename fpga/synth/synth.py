@@ -1244,8 +1244,12 @@ def write_netlist(device, sets, out):
                           ["splitnets", "write_verilog -noattr %s" % os.path.abspath(out)],
                           top="sp_stratprof")
     rc = run([YOSYS, "-q", "-l", log, "-p", script], log + ".out")
-    if rc != 0:
-        print("synth: yosys failed for the %s netlist, see %s" % (device, log), file=sys.stderr)
+    if rc != 0 or not os.path.exists(os.path.abspath(out)):
+        # YoWASP's WebAssembly Yosys sees the machine's folders through WASI,
+        # and not every one of them (not /tmp here): a netlist it could not
+        # write is not there even when it reports no error
+        print("synth: yosys failed for the %s netlist (or could not write %s: keep the build "
+              "folder inside the clone), see %s" % (device, out, log), file=sys.stderr)
         return 1
     # the block RAMs are what the netlist's simulation is for, as in the flow
     with open(log) as f:

@@ -11,13 +11,13 @@
  * itself can ask for, and stops the build on any other configuration (a
  * missing module named after the cause), so one it does not model cannot
  * pass unnoticed:
- *   true dual port ($__ECP5_DP16KD_) as Yosys uses it for a simple
+ *   true dual port ($__DP16KD_) as Yosys uses it for a simple
  *     dual-port memory, port A writing and both reading: each port 9 or 18
  *     bits wide; a 9-bit port addresses 9-bit units at AD[13:3], an 18-bit
  *     port two units at AD[13:4] with byte write enables on AD[1:0];
  *     WRITEMODE NORMAL (a writing port's output holds), WRITETHROUGH (new)
  *     or READBEFOREWRITE (old); a write on port B stops the simulation;
- *   pseudo dual port ($__ECP5_PDPW16KD_): both widths 36; port A writes
+ *   pseudo dual port ($__PDPW16KD_): both widths 36; port A writes
  *     {DIB, DIA} at ADA[13:5] with byte enables ADA[3:0], port B reads
  *     {DOB, DOA} at ADB[13:5].
  * Clocks not inverted, CSDECODE compared with the CS pins.  The contents
@@ -26,8 +26,9 @@
  * init_slice).
  *
  * Each port's read path, as Lattice documents the primitive (the ECP5
- * memory usage guide, TN1264, and Lattice's own simulation model of the
- * sysMEM block): the array is read into the port's output latch at the
+ * memory usage guide, TN1264; Lattice's simulation models of the sysMEM
+ * blocks of its other families, the ECP3's DP16KC and the MachXO2's, have
+ * the same output register): the array is read into the port's output latch at the
  * clock edge where the port is enabled (CE high, CS pins matching); with
  * REGMODE NOREG the latch drives DO, so a read presented before edge k
  * shows after edge k.  With REGMODE OUTREG the output register follows
