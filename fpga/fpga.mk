@@ -6,8 +6,9 @@
 # icepack and ecppack), which scripts/deps.sh synth installs into the
 # project's environment; the first call of each on a machine compiles its
 # WebAssembly (about a minute) and caches it.  The whole report (3 seeds per
-# build, both families) takes about an hour on two cores; `synth.py --only
-# NAME --device FAMILY --seeds 1` runs one build.  The baseline of the area
+# build, both families) takes two hours and more on two shared cores (the
+# tagged + A_16 build's routing against 125 MHz alone can take an hour a
+# seed); `synth.py --only NAME --device FAMILY --seeds 1` runs one build.  The baseline of the area
 # goal, fpga/synth/baseline.json, is written by `synth.py --write-baseline`.
 
 .PHONY: synth

@@ -395,7 +395,22 @@ def collect(name, device, out):
                 over = over_capacity(open(log).read())
                 res["pnr_error"] = ("does not fit: %s" % over) if over else "nextpnr failed, see %s" % log
                 return res
-            res["pnr_error"] = "nextpnr failed with seed %d, see %s" % (seed, sdir)
+            done = []
+            for sd in SEEDS:
+                srep = os.path.join(out, "seed%d" % sd, "pnr.json")
+                if os.path.exists(srep):
+                    f = fmax(json.load(open(srep)))
+                    done.append("seed %d: %s MHz" % (sd, mhz(f)) if f else "seed %d: no Fmax" % sd)
+            done = "; ".join(done)
+            slog = os.path.join(sdir, "nextpnr.log")
+            text = open(slog).read() if os.path.exists(slog) else ""
+            if text and "ERROR" not in text and "Program finished" not in text:
+                # a run cut short (the report written while nextpnr still routed)
+                res["pnr_error"] = "%s; seed %d had not finished when the report was written" % (
+                    done, seed)
+            else:
+                res["pnr_error"] = "%s; nextpnr failed with seed %d, see %s" % (
+                    done, seed, os.path.relpath(sdir, ROOT))
             return res
         report = json.load(open(rep))
         seeds.append((fmax(report), seed, report, sdir))
