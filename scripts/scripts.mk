@@ -4,7 +4,10 @@
 # check says so when one does not (scripts/tests/test_requirements.py); the
 # register map's generator finds a stale copy and a bad map
 # (scripts/tests/test_gen_regs.py); the portability check fails on RTL that
-# one of its tools refuses (scripts/tests/test_portability.py).
+# one of its tools refuses (scripts/tests/test_portability.py); the
+# synthesis flow reads nextpnr's reports, judges its goals and hands each
+# family its settings, and FuseSoC's launcher turns Edalize's Tcl into a
+# plain Yosys script (scripts/tests/test_synth.py).
 # Included by the top Makefile.
 
 # $(call py_test,NAME,PREREQUISITES): $(BIN)/NAME runs scripts/tests/NAME.py
@@ -20,6 +23,7 @@ endef
 $(eval $(call py_test,test_requirements,scripts/check-requirements.py requirements.txt))
 $(eval $(call py_test,test_gen_regs,scripts/gen_regs.py scripts/generated.py rtl/sp_regs.rdl))
 $(eval $(call py_test,test_portability,scripts/portability.py))
+$(eval $(call py_test,test_synth,fpga/synth/synth.py fpga/soc/synth/soc_synth.py fusesoc/edalize-launcher.py))
 
 # Every source file names its licence on an SPDX line (scripts/spdx.py;
 # `scripts/spdx.py --add` writes the line into a new file).

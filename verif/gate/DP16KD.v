@@ -2,27 +2,47 @@
 /*
  * DP16KD.v - a simulation model of the ECP5 block RAM for the gate-level
  * check (verif/gate/gate.mk), read by Verilator before Yosys's
- * ecp5/cells_sim.v, whose DP16KD is a black box (no behaviour, reads 0) in
- * Yosys 0.23 and still in upstream Yosys; the first definition of a module
- * is the one Verilator keeps.
+ * lattice/cells_sim_ecp5.v, whose DP16KD is a black box (no behaviour,
+ * reads 0) in Yosys 0.70 as it was in 0.23 (ecp5/cells_sim.v); the first
+ * definition of a module is the one Verilator keeps.
  *
- * It covers the two shapes Yosys's ECP5 map (ecp5/brams_map.v) gives the
- * cell, and stops the build on any other (a missing module named after the
- * cause), so a configuration it does not model cannot pass unnoticed:
- *   true dual port ($__ECP5_DP16KD_) as Yosys uses it for a simple
+ * It covers the two shapes Yosys's ECP5 map (lattice/brams_map_16kd.v)
+ * gives the cell, the output register a design that instantiates the cell
+ * itself can ask for, and stops the build on any other configuration (a
+ * missing module named after the cause), so one it does not model cannot
+ * pass unnoticed:
+ *   true dual port ($__DP16KD_) as Yosys uses it for a simple
  *     dual-port memory, port A writing and both reading: each port 9 or 18
  *     bits wide; a 9-bit port addresses 9-bit units at AD[13:3], an 18-bit
  *     port two units at AD[13:4] with byte write enables on AD[1:0];
  *     WRITEMODE NORMAL (a writing port's output holds), WRITETHROUGH (new)
  *     or READBEFOREWRITE (old); a write on port B stops the simulation;
- *   pseudo dual port ($__ECP5_PDPW16KD_): both widths 36; port A writes
+ *   pseudo dual port ($__PDPW16KD_): both widths 36; port A writes
  *     {DIB, DIA} at ADA[13:5] with byte enables ADA[3:0], port B reads
  *     {DOB, DOA} at ADB[13:5].
- * No output register (REGMODE NOREG), clocks not inverted, CSDECODE
- * compared with the CS pins, RST zeroes the output (at the clock for
- * RESETMODE SYNC, at once for ASYNC).  The contents are 2048 units of 9
- * bits, unit 2k + h being bits 9h..9h+8 of 18-bit word k; INITVAL_nn holds
- * words 16nn to 16nn+15, 20 bits apart (brams_map.v's init_slice).
+ * Clocks not inverted, CSDECODE compared with the CS pins.  The contents
+ * are 2048 units of 9 bits, unit 2k + h being bits 9h..9h+8 of 18-bit word
+ * k; INITVAL_nn holds words 16nn to 16nn+15, 20 bits apart (brams_map's
+ * init_slice).
+ *
+ * Each port's read path, as Lattice documents the primitive (the ECP5
+ * memory usage guide, TN1264; Lattice's simulation models of the sysMEM
+ * blocks of its other families, the ECP3's DP16KC and the MachXO2's, have
+ * the same output register): the array is read into the port's output latch at the
+ * clock edge where the port is enabled (CE high, CS pins matching); with
+ * REGMODE NOREG the latch drives DO, so a read presented before edge k
+ * shows after edge k.  With REGMODE OUTREG the output register follows
+ * the latch and drives DO: it loads the latch at every clock edge where
+ * OCE (the output register's own clock enable, independent of CE) is high,
+ * so the same read shows after edge k + 1, one more clock of latency, and
+ * OCE low holds DO.  RST zeroes the latch and the output register and
+ * leaves the array alone: with RESETMODE SYNC at the clock edge, the
+ * latch's reset whatever CE is, the output register's only where OCE is
+ * high (the register's reset is behind its clock enable); with RESETMODE
+ * ASYNC at once, and released at once (ASYNC_RESET_RELEASE ASYNC) or at
+ * the next clock edge (SYNC).  In the pseudo dual port both halves of the
+ * output come through port B's latch and register (clock, OCEB and RSTB);
+ * REGMODE_A still chooses whether DOA is registered.
  *
  * A read of a unit that the other port writes at the same clock edge gives
  * the old unit with every bit inverted: Yosys's description of the cell
@@ -54,12 +74,13 @@ module DP16KD (
     // port widths in bits: 9 or 18 each, or 36 for both
     parameter DATA_WIDTH_A = 18;
     parameter DATA_WIDTH_B = 18;
-    // output registers: only NOREG is modelled
+    // output registers: NOREG (the latch drives DO) or OUTREG
     parameter REGMODE_A = "NOREG";
     parameter REGMODE_B = "NOREG";
     // SYNC or ASYNC output reset
     parameter RESETMODE = "SYNC";
-    // release of an asynchronous reset (no effect on the function)
+    // release of an asynchronous reset: at once (ASYNC) or at the next
+    // clock edge (SYNC)
     parameter ASYNC_RESET_RELEASE = "SYNC";
     // the CS pin value that selects each port
     parameter CSDECODE_A = "0b000";
@@ -151,8 +172,12 @@ module DP16KD (
                       (DATA_WIDTH_B == 9 || DATA_WIDTH_B == 18))) begin : g_bad_width
             DP16KD_model_has_no_such_DATA_WIDTH stop ();
         end
-        if (REGMODE_A != "NOREG" || REGMODE_B != "NOREG") begin : g_bad_reg
-            DP16KD_model_has_no_output_register stop ();
+        if ((REGMODE_A != "NOREG" && REGMODE_A != "OUTREG") ||
+            (REGMODE_B != "NOREG" && REGMODE_B != "OUTREG")) begin : g_bad_reg
+            DP16KD_model_has_REGMODE_NOREG_or_OUTREG_only stop ();
+        end
+        if (RESETMODE != "SYNC" && RESETMODE != "ASYNC") begin : g_bad_rst
+            DP16KD_model_has_RESETMODE_SYNC_or_ASYNC_only stop ();
         end
         if (CLKAMUX != "CLKA" || CLKBMUX != "CLKB") begin : g_bad_clk
             DP16KD_model_has_no_inverted_clock stop ();
@@ -292,19 +317,29 @@ module DP16KD (
         end
     endgenerate
 
-    // each port's read register; a 9-bit port fills the low unit only
+    // each port's output latch; a 9-bit port fills the low unit only
     reg  [17:0] rd_a_q;
     reg  [35:0] rd_b_q;
     wire [35:0] b_keep = PDP ? b_rd : B18 ? {18'd0, b_rd[17:0]} : {27'd0, b_rd[8:0]};
     wire [17:0] a_keep = A18 ? a_new[17:0] : {9'd0, a_new[8:0]};
-    wire        async_rst = RESETMODE == "ASYNC";
     integer     ka;
+
+    // the resets: synchronous, or asynchronous with the release at once or
+    // at the next clock edge (a register that follows RST asynchronously
+    // and clears at the first edge that finds it low)
+    localparam ASYNC_RST = (RESETMODE == "ASYNC") ? 1 : 0;
+    localparam SYNC_RELEASE = (ASYNC_RESET_RELEASE == "SYNC") ? 1 : 0;
+    reg  rst_a_hold, rst_b_hold;
+    always @(posedge CLKA or posedge RSTA) rst_a_hold <= RSTA;
+    always @(posedge CLKB or posedge RSTB) rst_b_hold <= RSTB;
+    wire arst_a = ASYNC_RST && (RSTA || (SYNC_RELEASE && rst_a_hold));
+    wire arst_b = ASYNC_RST && (RSTB || (SYNC_RELEASE && rst_b_hold));
+    wire srst_a = !ASYNC_RST && RSTA;
+    wire srst_b = !ASYNC_RST && RSTB;
 
     always @(posedge CLKA) begin
         for (ka = 0; ka < 4; ka = ka + 1)
             if (a_we[ka]) mem[a_u0 + ka[10:0]] <= a_wd[9 * ka +: 9];
-        if (a_load) rd_a_q <= a_keep;
-        if (RSTA && !async_rst) rd_a_q <= 18'd0;
     end
     // one write port keeps the array single-driven; Yosys's map of a
     // simple dual-port memory writes through port A
@@ -313,15 +348,39 @@ module DP16KD (
             $display("DP16KD model: %m: port B writes, which this model does not cover");
             $stop;
         end
-        if (b_load) rd_b_q <= b_keep;
-        if (RSTB && !async_rst) rd_b_q <= 36'd0;
     end
 
-    // the pseudo dual port reads {DOB, DOA} on port B; ASYNC resets clear
-    // the outputs while high
-    wire [17:0] doa = PDP ? ((async_rst && RSTB) ? 18'd0 : rd_b_q[17:0]) :
-                            ((async_rst && RSTA) ? 18'd0 : rd_a_q);
-    wire [17:0] dob = (async_rst && RSTB) ? 18'd0 : PDP ? rd_b_q[35:18] : rd_b_q[17:0];
+    // the latches: reset at the edge whatever CE is (SYNC), or at once (ASYNC)
+    always @(posedge CLKA or posedge arst_a) begin
+        if (arst_a || srst_a) rd_a_q <= 18'd0;
+        else if (a_load) rd_a_q <= a_keep;
+    end
+    always @(posedge CLKB or posedge arst_b) begin
+        if (arst_b || srst_b) rd_b_q <= 36'd0;
+        else if (b_load) rd_b_q <= b_keep;
+    end
+
+    // the output registers (REGMODE OUTREG): the latch one clock later,
+    // loaded and reset (SYNC) only where OCE is high
+    reg [17:0] out_a_q;
+    reg [35:0] out_b_q;
+    always @(posedge CLKA or posedge arst_a) begin
+        if (arst_a) out_a_q <= 18'd0;
+        else if (OCEA) out_a_q <= srst_a ? 18'd0 : rd_a_q;
+    end
+    always @(posedge CLKB or posedge arst_b) begin
+        if (arst_b) out_b_q <= 36'd0;
+        else if (OCEB) out_b_q <= srst_b ? 36'd0 : rd_b_q;
+    end
+
+    // what each port drives: the latch (NOREG) or the register (OUTREG);
+    // the pseudo dual port reads {DOB, DOA} on port B
+    wire [17:0] lat_a = PDP ? rd_b_q[17:0] : rd_a_q;
+    wire [17:0] reg_a = PDP ? out_b_q[17:0] : out_a_q;
+    wire [17:0] lat_b = PDP ? rd_b_q[35:18] : rd_b_q[17:0];
+    wire [17:0] reg_b = PDP ? out_b_q[35:18] : out_b_q[17:0];
+    wire [17:0] doa = (REGMODE_A == "OUTREG") ? reg_a : lat_a;
+    wire [17:0] dob = (REGMODE_B == "OUTREG") ? reg_b : lat_b;
     assign {DOA17, DOA16, DOA15, DOA14, DOA13, DOA12, DOA11, DOA10, DOA9,
             DOA8, DOA7, DOA6, DOA5, DOA4, DOA3, DOA2, DOA1, DOA0} = doa;
     assign {DOB17, DOB16, DOB15, DOB14, DOB13, DOB12, DOB11, DOB10, DOB9,

