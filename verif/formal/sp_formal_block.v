@@ -275,6 +275,9 @@ module sp_formal_block (
             // obs_fsm_o's bits: E1, E2, E3, E4, E5, E5A, E6, E6A
             c_tag_e5:   cover (obs_fsm[4]);
             c_tag_e6:   cover (obs_fsm[6]);
+            // the block done with its reset sweep: where block.sby's cover
+            // task starts, from its task start's trace
+            start_swept: cover (!f_sweep_busy);
         end
     end
 
