@@ -27,6 +27,7 @@ import argparse
 import glob
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -52,20 +53,16 @@ def sby(*args, **kw):
     return subprocess.run([SBY] + list(args), capture_output=True, text=True, **kw)
 
 
-def options(workdir):
-    """The [options] of a task's own config.sby (sby writes it per task)."""
+def options(name, task):
+    """The [options] of TASK in NAME.sby, as sby reads them for the task."""
     opts, section = {}, None
-    try:
-        with open(os.path.join(workdir, "config.sby")) as f:
-            for line in f:
-                line = line.strip()
-                if line.startswith("["):
-                    section = line
-                elif section == "[options]" and line and not line.startswith("#"):
-                    key, _, value = line.partition(" ")
-                    opts[key] = value.strip()
-    except OSError:
-        pass
+    for line in sby("--dumpcfg", name + ".sby", task, cwd=HERE).stdout.splitlines():
+        line = line.strip()
+        if line.startswith("["):
+            section = line
+        elif section == "[options]" and line and not line.startswith("#"):
+            key, _, value = line.partition(" ")
+            opts[key] = value.strip()
     return opts
 
 
@@ -77,6 +74,19 @@ def task_status(workdir):
             return f.read().split()[0].lower()
     except (OSError, IndexError):
         return "not run"
+
+
+def first_error(logfile):
+    """': MESSAGE' of the first error sby logged for a task (yosys's, for one)."""
+    try:
+        with open(logfile) as f:
+            for line in f:
+                m = re.search(r"\] (.*ERROR.*)", line)
+                if m and "task failed" not in m.group(1) and "DONE" not in m.group(1):
+                    return ": " + m.group(1)
+    except OSError:
+        pass
+    return ""
 
 
 def run_sby(name, prefix, tasks, log, deadline):
@@ -93,6 +103,17 @@ def run_sby(name, prefix, tasks, log, deadline):
             os.killpg(p.pid, signal.SIGTERM)
             p.wait()
             return False
+
+
+def label(prop):
+    """A property's name below the top, or its place for an unnamed one."""
+    name = prop["name"].split(".", 1)[-1]
+    return prop["location"] if name.startswith("_witness_.") else "%s (%s)" % (name, prop["location"])
+
+
+def step(prop):
+    """The step of a property's trace (sby's status leaves out a step 0)."""
+    return prop.get("depth") or 0
 
 
 def prove(name, work, timeout):
@@ -114,48 +135,43 @@ def prove(name, work, timeout):
     deadline = t0 + timeout
     first = [t for t in tasks if t == "start"]
     in_time = run_sby(name, prefix, first, log, deadline) if first else True
-    if first and task_status(prefix + "_start") != "pass":
-        tasks.remove("cover")
-    in_time = in_time and run_sby(name, prefix, [t for t in tasks if t not in first], log, deadline)
+    rest = [t for t in tasks if t not in first and (t != "cover" or task_status(prefix + "_start") == "pass"
+                                                    or not first)]
+    in_time = in_time and run_sby(name, prefix, rest, log, deadline)
 
     status = {t: task_status(prefix + "_" + t) for t in tasks}
-    status.setdefault("cover", "not run")
+    opts = {t: options(name, t) for t in TASKS}
     props = [json.loads(line) for line in sby("--statusfmt", "jsonl", prefix).stdout.splitlines()
              if line.startswith("{")]
-
-    def of(task, kind):
-        return [p for p in props if p["task_name"] == task and p["kind"] == kind]
-
-    label = lambda p: p["name"].split(".", 1)[-1]
+    of = lambda task, kind: [p for p in props if p["task_name"] == task and p["kind"] == kind]
     covers = of("cover", "COVER")
     reached = [p for p in covers if p["status"] == "PASS"]
-    depth = options(prefix + "_cover").get("depth", "?")
-    # sby's status leaves out a step 0
-    step = lambda p: p.get("depth") or 0
-    last = max((step(p) for p in reached), default="-")
     where = ""
     if first:
         start = [step(p) for p in of("start", "COVER") if p["status"] == "PASS"]
-        where = ", started at step %s" % start[0] if start else ", no start state"
+        where = ", started at step %d" % start[0] if start else ", no start state"
     print("formal: %s bmc=%s(depth %s) induction=%s(k=%s) cover=%d/%d(step %s of %s%s) (%ds)" % (
-        name, status["bmc"], options(prefix + "_bmc").get("depth", "?"), status["prove"],
-        options(prefix + "_prove").get("depth", "?"), len(reached), len(covers), last, depth, where,
-        time.time() - t0))
-    for p in covers:
-        if p["status"] != "PASS" and status["cover"] != "not run":
-            print("formal: %s cover not reached: %s (%s)" % (name, label(p), p["location"]))
+        name, status["bmc"], opts["bmc"].get("depth", "?"), status["prove"], opts["prove"].get("depth", "?"),
+        len(reached), len(covers), max(map(step, reached), default="-"), opts["cover"].get("depth", "?"),
+        where, time.time() - t0))
+    for task in first + ["cover"]:
+        for p in of(task, "COVER"):
+            if p["status"] != "PASS" and status[task] != "not run":
+                print("formal: %s %s not reached: %s" % (name, "cover" if task == "cover" else task + " cover", label(p)))
     for task in tasks:
         for p in of(task, "ASSERT"):
             if p["status"] == "FAIL":
-                print("formal: %s %s: %s breaks (%s) at step %s, trace %s" % (
-                    name, "a cover trace" if task in ("cover", "start") else task, label(p),
-                    p["location"], step(p), p.get("trace")))
-        if status[task] not in ("pass", "fail"):
-            print("formal: %s %s: %s, see %s" % (name, task, status[task],
-                                                  os.path.join(prefix + "_" + task, "logfile.txt")))
+                print("formal: %s %s the assertion %s: %s" % (
+                    name, "the induction step breaks" if status[task] == "unknown" else "%s breaks at step %d" % (
+                        "a cover trace" if task in ("cover", "start") else task, step(p)),
+                    label(p), os.path.relpath(p.get("trace") or prefix + "_" + task, ROOT)))
+        if status[task] not in ("pass", "fail", "unknown", "not run"):
+            logfile = os.path.join(prefix + "_" + task, "logfile.txt")
+            print("formal: %s %s: %s%s, see %s" % (name, task, status[task], first_error(logfile),
+                                                   os.path.relpath(logfile, ROOT)))
     if not in_time:
-        print("formal: %s ran out of its %d s (FORMAL_TIMEOUT), see %s" % (name, timeout, log))
-    return in_time and all(s == "pass" for s in status.values()) and covers and len(reached) == len(covers)
+        print("formal: %s ran out of its %d s (FORMAL_TIMEOUT), see %s" % (name, timeout, os.path.relpath(log, ROOT)))
+    return in_time and all(s == "pass" for s in status.values()) and 0 < len(reached) == len(covers)
 
 
 def main():
