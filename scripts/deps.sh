@@ -21,7 +21,7 @@ apt_pkgs=(
     python3 python3-venv            # the project's Python environment ($VENV)
     verilator                       # RTL lint and simulation
     iverilog                        # the portability check: Icarus Verilog, cocotb's default simulator
-    yosys                           # synthesis, and yosys-smtbmc for verif/formal
+    yosys                           # synthesis, and the portability check's Yosys 0.23
     nextpnr-ice40 fpga-icestorm     # iCE40 place and route, timing, bitstreams
     gcc-riscv64-unknown-elf         # the model's freestanding RV32 build check
     picolibc-riscv64-unknown-elf

