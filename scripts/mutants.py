@@ -133,7 +133,7 @@ def run_killer(tree, killer):
             return None, time.time() - t0, "build failed: " + build.stdout[-400:] + build.stderr[-400:]
         cmd = [os.path.join(tree, "build", "bin", name)] + args
     else:
-        cmd = [os.path.join(tree, "verif", "formal", "run-formal.sh"), name]
+        cmd = [os.path.join(tree, "verif", "formal", "run-formal.py"), name]
     try:
         r = subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True, timeout=TIMEOUT)
         ok, out = r.returncode == 0, (r.stdout + r.stderr)

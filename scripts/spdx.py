@@ -24,7 +24,7 @@ COMMENT_OF = {
     ".c": C_STYLE, ".h": C_STYLE, ".cpp": C_STYLE, ".ld": C_STYLE, ".S": C_STYLE,
     ".v": SLASHES, ".vh": SLASHES, ".rdl": SLASHES, ".vlt": SLASHES,
     ".py": HASH, ".sh": HASH, ".mk": HASH, ".toml": HASH, ".core": HASH, ".smtc": HASH,
-    ".pcf": HASH, ".lpf": HASH,
+    ".pcf": HASH, ".lpf": HASH, ".sby": HASH,
 }
 # and by whole name
 NAMED = {"Makefile": HASH, os.path.join(".ci", "run"): HASH}

@@ -3,7 +3,7 @@
  * sp_formal_block.v - formal harness of the whole block (rtl/sp_stratprof.v)
  * at small parameters: the accounting conservation laws of docs/spec.md 7
  * hold at every clock, whatever the processor and the bus do.  Read by
- * verif/formal/run-formal.sh only, with SP_ASSERT defined: the properties
+ * block.sby only, with SP_ASSERT defined: the properties
  * are the block's own immediate assertions, which simulation checks too:
  *   - sp_acc: L1 (EV_IN = IGNORED + DROPPED + FILTERED + SKIPPED + COUNTED)
  *     and L2 (COUNT_IN = OUT + RES_TABLE + RES_ASSOC + DISCARDED), modulo
@@ -23,7 +23,7 @@
  * filter writes, pops), and the memory the message ring writes (RING_AW =
  * 1: rings of one or two entries), which answers any write with ACK or ERR
  * at any time, or not at all, so its writer pops the queue in its place.  Assumed of the master: Wishbone classic, a
- * request stays with WE, ADR and DAT unchanged until acked.  The run script
+ * request stays with WE, ADR and DAT unchanged until acked.  block.sby
  * cuts out the hash (its index and tag are free: any hash function) and the
  * random samplers' products (any draw), which only make the proof more
  * general.  The block's internal state comes from its ports that exist only
@@ -39,11 +39,11 @@
  * lookup made ahead, sp_acc's balanced transfers).  L2 is proven as its per-clock step (SP_FORMAL_STEP_L2,
  * rtl/sp_acc.v): the solver does not get through the four-term sum.
  *
- * Covered, from the block idle after its reset sweep (the run script finds
- * that state with a trace from reset, port and bus quiet): a tuple ignored,
- * dropped for want of a slot, stopped by the PC filter, and counted; a
- * message into the output queue, the queue full, a message popped, a
- * message written into the ring; A_k
+ * Covered, from the block idle after its reset sweep (block.sby's task
+ * start finds that state in a trace from reset, port and bus quiet, with
+ * the cover start_swept): a tuple ignored, dropped for want of a slot,
+ * stopped by the PC filter, and counted; a message into the output queue,
+ * the queue full, a message popped, a message written into the ring; A_k
  * evicting a victim, and A_k full and flushing; a table clear after counts
  * reached the table; the tagged compressor replacing a way (E5) and
  * reporting an evicted one (E6).
@@ -278,6 +278,9 @@ module sp_formal_block (
             // obs_fsm_o's bits: E1, E2, E3, E4, E5, E5A, E6, E6A
             c_tag_e5:   cover (obs_fsm[4]);
             c_tag_e6:   cover (obs_fsm[6]);
+            // the block done with its reset sweep: where block.sby's cover
+            // task starts, from its task start's trace
+            start_swept: cover (!f_sweep_busy);
         end
     end
 

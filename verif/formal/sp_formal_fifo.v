@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // sp_formal_fifo.v - formal harness for rtl/sp_fifo.v (read only by the
-// formal flow, verif/formal/run-formal.sh).
+// formal flow: fifo_aw2.sby, fifo_aw3.sby).
 //
 // Instantiates sp_fifo at small parameters and checks, with a shadow model
 // kept here:
@@ -17,7 +17,7 @@
 // The interface contract is assumed: no push while full_o, no pop without
 // head_valid_o; reset in the first cycle.
 //
-// The run script reads the FIFO with SP_ASSERT, so its own invariants (the
+// The .sby files read the FIFO with SP_ASSERT, so its own invariants (the
 // pointers' distance is what is unread, the count what is unread plus the
 // read pipeline) strengthen the induction too.  Its read pointer, RAM
 // words and read pipeline come from ports that exist only under FORMAL
@@ -25,7 +25,7 @@
 // assertions that make k-induction succeed.  OUT_REG builds the FIFO with
 // the RAM's output register holding the head (the ECP5's block RAM).
 //
-// Covered (the run script's cover run reaches each from reset): full, a pop
+// Covered (the cover task reaches each from reset): full, a pop
 // while full, full and then drained, a push and a pop in one clock, pops in
 // two clocks running, an entry held while the head settles, and the two
 // tracked items leaving in order with different data.

@@ -3,9 +3,8 @@
  * sp_formal_ring.v - formal harness of the message ring's writer
  * (rtl/sp_ring.v, docs/spec.md 8.8): its Wishbone master keeps the bus
  * rules and writes only where and what the spec says, whatever the memory
- * answers and whenever software moves its read pointer.  Read by
- * verif/formal/run-formal.sh only; RING_AW 3 (rings of 1 to 8 entries) and
- * 32-bit words, chosen by the run script.
+ * answers and whenever software moves its read pointer.  Read by ring.sby
+ * only; RING_AW 3 (rings of 1 to 8 entries) and 32-bit words.
  *
  * Assumed, as the register file and the output queue guarantee them (each
  * checked there: sp_regs.v, sp_fifo.v and the whole-block proof):

@@ -4,7 +4,7 @@
  * write pipeline (rtl/sp_table.v): the row a decision sees in S2B, the row
  * S2A merged from the RAM's output and the writes W3, W2 and W, with the
  * write now in W merged over it, always holds the last value written to
- * every entry of it.  Read by verif/formal/run-formal.sh only.
+ * every entry of it.  Read by table.sby only.
  *
  * The decision is outside sp_table, so here it is free in every clock: any
  * entry, to any column of the S2B event's row, whenever an event is in

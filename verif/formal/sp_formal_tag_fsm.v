@@ -3,7 +3,7 @@
  * sp_formal_tag_fsm.v - formal harness of the tagged compressor's step
  * (rtl/sp_tag_fsm.v, docs/spec.md 5.4) at 2 ways, 3-bit counts, 2-bit
  * misses and tags: every row, tuple and legal configuration at once.
- * Read by verif/formal/run-formal.sh only.
+ * Read by tag_fsm.sby only.
  *
  * Assumed: a legal configuration (1 <= RATE <= 2^COUNT_BITS,
  * 1 <= EVICT_HITS <= RATE, 2 <= REPLACE_MISSES <= 2^MISS_BITS), a set of

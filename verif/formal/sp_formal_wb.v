@@ -3,7 +3,7 @@
  * sp_formal_wb.v - formal harness of the block's Wishbone B4 classic slave
  * (rtl/sp_regs.v): every input the datapath drives is left free (any value
  * in any clock), so the bus properties hold whatever the rest of the block
- * does.  Read by verif/formal/run-formal.sh only.
+ * does.  Read by wishbone.sby only.
  *
  * Assumed, of the master: reset in the first clock; a request (CYC and STB)
  * once raised stays, with WE, ADR and DAT unchanged, until it is acked
@@ -43,7 +43,7 @@ module sp_formal_wb (
     wire        clear, flush, snapshot, pop, seed_wr;
     wire [7:0]  f_code;
 
-    // The datapath's inputs are left unconnected: run-formal.sh makes them
+    // The datapath's inputs are left unconnected: wishbone.sby makes them
     // free with setundef -anyseq.
     sp_regs #(
         .ACC_BITS(32), .WORD_BITS(32), .TABLE_AW(2), .WAYS_LOG2_MAX(1), .TAG_BITS_MAX(2),
