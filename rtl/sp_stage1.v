@@ -30,6 +30,7 @@
 `resetall
 `default_nettype none
 `include "sp_regs.vh"
+`include "sp_tag_flags.vh"
 
 module sp_stage1 #(
     // word width in bits, 32 or 64
@@ -357,12 +358,43 @@ module sp_stage1 #(
                         a_le[i*NCOL + j] = count_at(a_row, i) <= count_at(a_row, j);
                 end
             end
+            // each way against the thresholds (sp_tag_flags), which are
+            // configuration: registered here, like rate_m1_q
+            localparam NF = `SP_TAG_NF;
+            reg  [16:0] thr_r1_q, thr_r2_q, thr_e1_q, thr_e2_q;
+            // RATE and EVICT_HITS at most 1 or 2: a count of 0 or 1 reaches them
+            reg         r_le1_q, r_le2_q, e_le1_q, e_le2_q;
+            wire [16:0] rate17  = {1'b0, rate_i};
+            wire [16:0] evict17 = {1'b0, evict_hits_i};
+            always @(posedge clk_i) begin
+                thr_r1_q <= rate17 - 17'd1;
+                thr_r2_q <= (rate17 >= 17'd2) ? rate17 - 17'd2 : 17'd0;
+                thr_e1_q <= evict17 - 17'd1;
+                thr_e2_q <= (evict17 >= 17'd2) ? evict17 - 17'd2 : 17'd0;
+                r_le1_q  <= rate17 <= 17'd1;
+                r_le2_q  <= rate17 <= 17'd2;
+                e_le1_q  <= evict17 <= 17'd1;
+                e_le2_q  <= evict17 <= 17'd2;
+            end
+            wire [NCOL*NF-1:0] a_flags;
+            genvar g;
+            for (g = 0; g < NCOL; g = g + 1) begin : g_a_flags
+                sp_tag_flags #(.COUNT_BITS(COUNT_BITS), .MISS_BITS(MISS_BITS)) u_flags (
+                    .count_i (a_row[g*EW +: COUNT_BITS]),
+                    .miss_i  (a_row[g*EW + M_LSB +: MISS_BITS]),
+                    .thr_r1_i(thr_r1_q), .thr_r2_i(thr_r2_q), .thr_e1_i(thr_e1_q), .thr_e2_i(thr_e2_q),
+                    .flags_o (a_flags[g*NF +: NF])
+                );
+            end
+
             reg [NCOL-1:0]      b_in_set_q, b_match_q;
             reg [NCOL*NCOL-1:0] b_le_q;
+            reg [NCOL*NF-1:0]   b_flags_q;
             always @(posedge clk_i) begin
                 b_in_set_q <= a_in_set;
                 b_match_q  <= a_match;
                 b_le_q     <= a_le;
+                b_flags_q  <= a_flags;
             end
 
             // ---- S2B: the row with W merged, and the comparisons with W
@@ -370,14 +402,34 @@ module sp_stage1 #(
             reg [NCOL-1:0]      w_here;      // column k is W's, and W hits this row
             reg [NCOL-1:0]      match;
             reg [NCOL*NCOL-1:0] le;
+            reg [NCOL*NF-1:0]   flags;       // the ways' flags, W's as said below
             reg                 w_match_q;   // W holds this event's tag (worked out by W's decision)
+            // W's way against the thresholds as W's decision left it (F_A1,
+            // F_C1, F_E1 of its new contents, worked out by that decision)
+            reg                 w_hit_sat_q, w_cm_sat_q, w_evict_ge_q;
             wire [COUNT_BITS-1:0] w_count = w_data[COUNT_BITS-1:0];
+            // W's other flags, which only the flags of what this decision
+            // leaves read
+            wire [NF-1:0]       w_flags;
+            sp_tag_flags #(.COUNT_BITS(COUNT_BITS), .MISS_BITS(MISS_BITS)) u_w_flags (
+                .count_i (w_count),
+                .miss_i  (w_data[M_LSB +: MISS_BITS]),
+                .thr_r1_i(thr_r1_q), .thr_r2_i(thr_r2_q), .thr_e1_i(thr_e1_q), .thr_e2_i(thr_e2_q),
+                .flags_o (w_flags)
+            );
             always @* begin
                 row_fw = b_row;
                 le     = b_le_q;
+                flags  = b_flags_q;
                 for (i = 0; i < NCOL; i = i + 1) begin
                     w_here[i] = b_w_row_hit && w_col == i[COL_W-1:0];
                     if (w_here[i]) row_fw[i*EW +: EW] = w_data;
+                    if (w_here[i]) begin
+                        flags[i*NF +: NF]          = w_flags;
+                        flags[i*NF + `SP_TAG_F_A1] = w_hit_sat_q;
+                        flags[i*NF + `SP_TAG_F_C1] = w_cm_sat_q;
+                        flags[i*NF + `SP_TAG_F_E1] = w_evict_ge_q;
+                    end
                     match[i] = w_here[i] ? (b_in_set_q[i] && w_match_q) : b_match_q[i];
                 end
                 for (i = 0; i < NCOL; i = i + 1)
@@ -396,6 +448,7 @@ module sp_stage1 #(
             wire [MISS_BITS-1:0]         n_miss;
             wire [NCOL-1:0]              t_sel;
             wire                         t_key;
+            wire                         n_hit_sat, n_cm_sat, n_evict_ge;
             genvar k;
             for (k = 0; k < NCOL; k = k + 1) begin : g_f
                 assign f_count[k*COUNT_BITS +: COUNT_BITS]   = row_fw[k*EW +: COUNT_BITS];
@@ -417,9 +470,12 @@ module sp_stage1 #(
                 .in_set_i        (b_in_set_q),
                 .match_i         (match),
                 .le_i            (le),
+                .flags_i         (flags),
+                .rate_le1_i      (r_le1_q),
+                .rate_le2_i      (r_le2_q),
+                .evict_le1_i     (e_le1_q),
+                .evict_le2_i     (e_le2_q),
                 .key_i           (tag_qb),
-                .rate_i          (rate_i),
-                .evict_hits_i    (evict_hits_i),
                 .replace_misses_i(replace_misses_i),
                 .discard_i       (discard_i),
                 .sel_o           (t_sel),
@@ -432,7 +488,10 @@ module sp_stage1 #(
                 .emit_o          (t_emit),
                 .emit_count_o    (t_emit_count),
                 .discard_o       (t_discard),
-                .edge_o          (t_edge)
+                .edge_o          (t_edge),
+                .next_hit_sat_o  (n_hit_sat),
+                .next_cm_sat_o   (n_cm_sat),
+                .next_evict_ge_o (n_evict_ge)
             );
             wire [EW+TAG_EW-1:0] t_wide = {{EW{1'b0}}, n_miss, n_tag, t_valid, t_count};
             wire unused_t_wide = ^t_wide[EW+TAG_EW-1:EW];
@@ -449,6 +508,33 @@ module sp_stage1 #(
                 w_match_d = w_match_d && t_valid;
             end
             always @(posedge clk_i) w_match_q <= w_match_d;
+
+            // W's way as its decision left it, flagged by that decision
+            always @(posedge clk_i) begin
+                w_hit_sat_q  <= n_hit_sat;
+                w_cm_sat_q   <= n_cm_sat;
+                w_evict_ge_q <= n_evict_ge;
+            end
+`ifdef SP_ASSERT
+            // the flags the decision takes are those of its row with W
+            // merged, W's three taken from its decision included
+            wire [NCOL*NF-1:0] chk_flags;
+            for (g = 0; g < NCOL; g = g + 1) begin : g_chk_flags
+                sp_tag_flags #(.COUNT_BITS(COUNT_BITS), .MISS_BITS(MISS_BITS)) u_chk (
+                    .count_i (row_fw[g*EW +: COUNT_BITS]),
+                    .miss_i  (row_fw[g*EW + M_LSB +: MISS_BITS]),
+                    .thr_r1_i(thr_r1_q), .thr_r2_i(thr_r2_q), .thr_e1_i(thr_e1_q), .thr_e2_i(thr_e2_q),
+                    .flags_o (chk_flags[g*NF +: NF])
+                );
+            end
+            always @(posedge clk_i) begin
+                if (!rst_i && valid_qb && is_tag) assert (flags == chk_flags);
+                // the thresholds are configuration's, steady while events flow
+                if (!rst_i && (valid_qr || valid_qa || valid_qb))
+                    assert (thr_r1_q == rate17 - 17'd1 && thr_e1_q == evict17 - 17'd1 &&
+                            r_le2_q == (rate17 <= 17'd2) && e_le2_q == (evict17 <= 17'd2));
+            end
+`endif
         end else begin : g_no_tag
             assign t_col        = {COL_W{1'b0}};
             assign t_count      = {COUNT_BITS{1'b0}};

@@ -21,13 +21,17 @@
  * E5 (E5a), another E4, since a way is chosen for a reason only when no
  * earlier reason chose another.  So every way's outcome is worked out side
  * by side, each from its own entry alone, while the choice is made, and
- * the choice only selects one (an AND-OR of one-hot terms).  The two
- * comparisons that need the tuple or another way, the tag match and the
- * counts' order, come in from outside (match_i, le_i): sp_stage1 makes them
- * a clock ahead, so they start from registers.
+ * the choice only selects one (an AND-OR of one-hot terms).  Every
+ * comparison that needs a carry chain comes in from outside: the tag
+ * match and the counts' order (match_i, le_i), and each way's count (and
+ * count + miss) against the thresholds (flags_i, rtl/sp_tag_flags.v).
+ * sp_stage1 makes them a clock ahead, so they start from registers and the
+ * step is multiplexers after them; the step hands back the flags of the
+ * way it writes (next_*_o), for the next decision on it.
  */
 `resetall
 `default_nettype none
+`include "sp_tag_flags.vh"
 
 module sp_tag_fsm #(
     // columns of a table row, a power of two 1..8
@@ -51,10 +55,15 @@ module sp_tag_fsm #(
     input  wire [NCOL-1:0]              match_i,
     // the counts' order: bit a*NCOL + b (a < b) is count[a] <= count[b]
     input  wire [NCOL*NCOL-1:0]         le_i,
+    // each way's flags against the thresholds (sp_tag_flags), and RATE and
+    // EVICT_HITS at most 1, at most 2 (a count of 0 or 1 reaches them)
+    input  wire [NCOL*`SP_TAG_NF-1:0]   flags_i,
+    input  wire                         rate_le1_i,
+    input  wire                         rate_le2_i,
+    input  wire                         evict_le1_i,
+    input  wire                         evict_le2_i,
     // the tuple's tag and the configuration
     input  wire [TAG_BITS_MAX-1:0]      key_i,
-    input  wire [15:0]                  rate_i,
-    input  wire [15:0]                  evict_hits_i,
     input  wire [3:0]                   replace_misses_i,
     input  wire                         discard_i,
     // the way that changes (one-hot and its number) and its new contents;
@@ -72,28 +81,23 @@ module sp_tag_fsm #(
     // count units thrown away (discard mode, E5 and E6)
     output wire [COUNT_BITS:0]          discard_o,
     // transitions taken, bit i = enum sp_fsm_edge i
-    output wire [7:0]                   edge_o
+    output wire [7:0]                   edge_o,
+    // the chosen way as it is left: F_A1, F_C1 and F_E1 of its new contents
+    output reg                          next_hit_sat_o,
+    output reg                          next_cm_sat_o,
+    output reg                          next_evict_ge_o
 );
 
     // Message counts and hit counts need one bit more than the count field:
     // count + miss + 1 < 2^(COUNT_BITS+1) because MISS_BITS <= COUNT_BITS.
     localparam HW = COUNT_BITS + 1;
-    // Comparisons with RATE and EVICT_HITS (16 bits) happen at CW bits.
-    localparam CW = ((HW > 16) ? HW : 16) + 1;
     // a way's outcome: count, valid, tag, tag is the key, miss, emit,
     // emit count, discard, edges
     localparam OW = COUNT_BITS + 1 + TAG_BITS_MAX + 1 + MISS_BITS + 1 + HW + HW + 8;
 
     localparam E1 = 0, E2 = 1, E3 = 2, E4 = 3, E5 = 4, E5A = 5, E6 = 6, E6A = 7;
 
-    // ---- the thresholds, shared by every way.  A test of a count + 1 is
-    // made on the count against the threshold - 1 (RATE and EVICT_HITS are
-    // at least 1), so it does not wait for the sum.
-    wire [CW-1:0] rate_x     = {{(CW - 16){1'b0}}, rate_i};
-    wire [CW-1:0] rate_m1_x  = rate_x - {{(CW - 1){1'b0}}, 1'b1};
-    wire [CW-1:0] evict_m1_x = {{(CW - 16){1'b0}}, evict_hits_i} - {{(CW - 1){1'b0}}, 1'b1};
-    // E5 when discarding hands over a count of 1
-    wire          one_sat    = rate_x <= {{(CW - 1){1'b0}}, 1'b1};
+    localparam NF = `SP_TAG_NF;
 
     // ---- each way: its class, and what it becomes if it is chosen
     wire [NCOL-1:0]    evict, empty;
@@ -114,12 +118,15 @@ module sp_tag_fsm #(
             wire [HW-1:0] cm       = c_x + m_x;
             wire [HW-1:0] replaced = cm + {{(HW - 1){1'b0}}, 1'b1};
             wire [HW-1:0] handed   = discard_i ? {{(HW - 1){1'b0}}, 1'b1} : replaced;
-            wire [CW-1:0] c_w      = {{(CW - HW){1'b0}}, c_x};
-            wire [CW-1:0] cm_w     = {{(CW - HW){1'b0}}, cm};
             wire [4:0]    m_next5  = {{(5 - MISS_BITS){1'b0}}, m} + 5'd1;
-            wire          hit_sat        = c_w >= rate_m1_x;
-            wire          hand_sat       = discard_i ? one_sat : cm_w >= rate_m1_x;
-            wire          should_evict   = c_w >= evict_m1_x || hit_sat;
+            wire [NF-1:0] f        = flags_i[k*NF +: NF];
+            wire          hit_sat        = f[`SP_TAG_F_A1];
+            // E5 when discarding hands over a count of 1
+            wire          hand_sat       = discard_i ? rate_le1_i : f[`SP_TAG_F_C1];
+            wire          should_evict   = f[`SP_TAG_F_E1] || hit_sat;
+            // the rest are of the way as the step leaves it (below)
+            wire unused_f = ^{f[`SP_TAG_F_A2], f[`SP_TAG_F_E2], f[`SP_TAG_F_C2], f[`SP_TAG_F_CE2],
+                              f[`SP_TAG_F_MR], f[`SP_TAG_F_ME]};
             wire          should_replace = m_next5 >= {1'b0, replace_misses_i};
             wire [MISS_BITS-1:0] m_next  = m + {{(MISS_BITS - 1){1'b0}}, 1'b1};
 
@@ -255,6 +262,46 @@ module sp_tag_fsm #(
     end
     assign sel_o = sel;
     assign {count_o, valid_o, tag_o, tag_key_o, miss_o, emit_o, emit_count_o, discard_o, edge_o} = chosen;
+
+    // ---- the flags of the way as it is left, from the chosen way's flags
+    // by the transition (sp_tag_flags.v says which count each tests)
+    reg [NF-1:0] sf;
+    always @* begin
+        sf = {NF{1'b0}};
+        for (s = 0; s < NCOL; s = s + 1)
+            sf = sf | (flags_i[s*NF +: NF] & {NF{sel[s]}});
+        if (edge_o[E2] || (edge_o[E6] && discard_i)) begin
+            // a count of 0, no misses (E2 alone or after E1, E3, E5)
+            {next_hit_sat_o, next_cm_sat_o, next_evict_ge_o} = {rate_le1_i, rate_le1_i, evict_le1_i};
+        end else if (edge_o[E1] || edge_o[E3]) begin
+            // count + 1, no misses
+            {next_hit_sat_o, next_cm_sat_o, next_evict_ge_o} =
+                {sf[`SP_TAG_F_A2], sf[`SP_TAG_F_A2], sf[`SP_TAG_F_E2]};
+        end else if (edge_o[E6A]) begin
+            // count + 1, the misses kept
+            {next_hit_sat_o, next_cm_sat_o, next_evict_ge_o} =
+                {sf[`SP_TAG_F_A2], sf[`SP_TAG_F_C2], sf[`SP_TAG_F_E2]};
+        end else if (edge_o[E6]) begin
+            // the misses left as the carry
+            {next_hit_sat_o, next_cm_sat_o, next_evict_ge_o} =
+                {sf[`SP_TAG_F_MR], sf[`SP_TAG_F_MR], sf[`SP_TAG_F_ME]};
+        end else if (edge_o[E5] && discard_i) begin
+            // a count of 1 handed over
+            {next_hit_sat_o, next_cm_sat_o, next_evict_ge_o} = {rate_le2_i, rate_le2_i, evict_le2_i};
+        end else if (edge_o[E5]) begin
+            // count + miss + 1 handed over, no misses
+            {next_hit_sat_o, next_cm_sat_o, next_evict_ge_o} =
+                {sf[`SP_TAG_F_C2], sf[`SP_TAG_F_C2], sf[`SP_TAG_F_CE2]};
+        end else if (edge_o[E5A]) begin
+            // one miss more
+            {next_hit_sat_o, next_cm_sat_o, next_evict_ge_o} =
+                {sf[`SP_TAG_F_A1], sf[`SP_TAG_F_C2], sf[`SP_TAG_F_E1]};
+        end else begin
+            // E4: one miss
+            {next_hit_sat_o, next_cm_sat_o, next_evict_ge_o} =
+                {sf[`SP_TAG_F_A1], sf[`SP_TAG_F_A2], sf[`SP_TAG_F_E1]};
+        end
+    end
 
 endmodule
 

@@ -12,11 +12,15 @@
  * and a carry below REPLACE_MISSES, misses below REPLACE_MISSES, at most
  * one Evict way in the set.
  *
+ * Asserted besides: the flags the step hands on for the way it writes
+ * (next_*_o) are those sp_tag_flags gives its new contents.
+ *
  * Covered: each transition alone (E1, E2, E3, E4, E5, E5a, E6, E6a) and the
  * two combined ones (E1+E2, E5+E2), a discard on E5 and on E6, and a
  * transition on the second way.
  */
 `default_nettype none
+`include "sp_tag_flags.vh"
 
 module sp_formal_tag_fsm;
     localparam NCOL = 2, COL_W = 1, CB = 3, TB = 2, MB = 2, HW = CB + 1;
@@ -37,6 +41,29 @@ module sp_formal_tag_fsm;
     wire [NCOL-1:0]      match = {in_set[1] && valid[1] && tag[2*TB-1:TB] == key,
                                   in_set[0] && valid[0] && tag[TB-1:0] == key};
     wire [NCOL*NCOL-1:0] le = {2'b00, count[2*CB-1:CB] >= count[CB-1:0], 1'b0};
+    // and each way against the thresholds, as sp_stage1 registers them
+    localparam NF = `SP_TAG_NF;
+    wire [16:0] rate17 = {1'b0, rate}, evict17 = {1'b0, evict_hits};
+    wire [16:0] thr_r1 = rate17 - 17'd1, thr_e1 = evict17 - 17'd1;
+    wire [16:0] thr_r2 = (rate17 >= 17'd2) ? rate17 - 17'd2 : 17'd0;
+    wire [16:0] thr_e2 = (evict17 >= 17'd2) ? evict17 - 17'd2 : 17'd0;
+    wire [NCOL*NF-1:0] flags;
+    genvar g;
+    generate
+        for (g = 0; g < NCOL; g = g + 1) begin : g_flags
+            sp_tag_flags #(.COUNT_BITS(CB), .MISS_BITS(MB)) u_flags (
+                .count_i(count[g*CB +: CB]), .miss_i(miss[g*MB +: MB]),
+                .thr_r1_i(thr_r1), .thr_r2_i(thr_r2), .thr_e1_i(thr_e1), .thr_e2_i(thr_e2),
+                .flags_o(flags[g*NF +: NF]));
+        end
+    endgenerate
+    // what the step says of the way it leaves, and those flags worked out anew
+    wire next_hit_sat, next_cm_sat, next_evict_ge;
+    wire [NF-1:0] flags_n;
+    sp_tag_flags #(.COUNT_BITS(CB), .MISS_BITS(MB)) u_flags_n (
+        .count_i(count_n), .miss_i(miss_n),
+        .thr_r1_i(thr_r1), .thr_r2_i(thr_r2), .thr_e1_i(thr_e1), .thr_e2_i(thr_e2),
+        .flags_o(flags_n));
 
     wire [NCOL-1:0]  sel;
     wire             tag_key;
@@ -52,11 +79,14 @@ module sp_formal_tag_fsm;
         .NCOL(NCOL), .COL_W(COL_W), .COUNT_BITS(CB), .TAG_BITS_MAX(TB), .MISS_BITS(MB)
     ) u_dut (
         .count_i(count), .valid_i(valid), .tag_i(tag), .miss_i(miss), .in_set_i(in_set),
-        .match_i(match), .le_i(le), .key_i(key), .rate_i(rate), .evict_hits_i(evict_hits),
-        .replace_misses_i(replace_misses), .discard_i(discard),
+        .match_i(match), .le_i(le), .flags_i(flags),
+        .rate_le1_i(rate <= 16'd1), .rate_le2_i(rate <= 16'd2),
+        .evict_le1_i(evict_hits <= 16'd1), .evict_le2_i(evict_hits <= 16'd2),
+        .key_i(key), .replace_misses_i(replace_misses), .discard_i(discard),
         .sel_o(sel), .col_o(col), .count_o(count_n), .valid_o(valid_n), .tag_o(tag_n),
         .tag_key_o(tag_key), .miss_o(miss_n),
-        .emit_o(emit), .emit_count_o(emit_count), .discard_o(discarded), .edge_o(edges)
+        .emit_o(emit), .emit_count_o(emit_count), .discard_o(discarded), .edge_o(edges),
+        .next_hit_sat_o(next_hit_sat), .next_cm_sat_o(next_cm_sat), .next_evict_ge_o(next_evict_ge)
     );
 
     // the row's fields by column
@@ -122,6 +152,12 @@ module sp_formal_tag_fsm;
         if (valid_n && miss_n != 0) assert(!(other_in && other_ev));
         // a way that becomes or stays Valid holds the tuple's tag, but for E4/E5a/E6a
         if (valid_n && (edges[E1] || edges[E3] || edges[E5])) assert(tag_n == key);
+
+        // ---- the way as the step leaves it, flagged for the next step on it
+        // (sp_stage1 registers these instead of comparing W's way anew)
+        assert(next_hit_sat == flags_n[`SP_TAG_F_A1]);
+        assert(next_cm_sat == flags_n[`SP_TAG_F_C1]);
+        assert(next_evict_ge == flags_n[`SP_TAG_F_E1]);
 
         // ---- covers
         c_e1:      cover(edges == 8'b1 << E1);

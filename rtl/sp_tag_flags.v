@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: Apache-2.0
+/*
+ * sp_tag_flags.v - one way of the tagged compressor against its thresholds:
+ * the comparisons sp_tag_fsm decides on, made a clock before the decision.
+ *
+ * The decision needs a way's count + 1 and count + miss + 1 against RATE
+ * and its count + 1 against EVICT_HITS (spec 5.4).  The decision after it
+ * on the same way (the next event of the row, with the way in W) needs the
+ * same of the way as the decision leaves it, whose count is count + 1,
+ * count + miss + 1, the count, the miss or a constant: so the flags of
+ * those are worked out here too, against the thresholds less one and two
+ * (thr_*_i, registered by sp_stage1), and the decision picks the three it
+ * leaves by its transition.  Bit `SP_TAG_F_* of flags_o (sp_tag_flags.vh):
+ *   F_A1  count >= RATE - 1          F_A2  count >= RATE - 2 (count + 1 >= RATE - 1)
+ *   F_E1  count >= EVICT_HITS - 1    F_E2  count >= EVICT_HITS - 2
+ *   F_C1  count + miss >= RATE - 1   F_C2  count + miss >= RATE - 2
+ *   F_CE2 count + miss >= EVICT_HITS - 2
+ *   F_MR  miss >= RATE - 1           F_ME  miss >= EVICT_HITS - 1
+ * A threshold less two is 0 where it would be negative (the test holds).
+ */
+`resetall
+`default_nettype none
+`include "sp_tag_flags.vh"
+
+module sp_tag_flags #(
+    // counter-table count field, 1..16
+    parameter COUNT_BITS = 16,
+    // miss counter, 2..4
+    parameter MISS_BITS = 4
+) (
+    input  wire [COUNT_BITS-1:0] count_i,
+    input  wire [MISS_BITS-1:0]  miss_i,
+    // RATE - 1, RATE - 2, EVICT_HITS - 1, EVICT_HITS - 2, at 17 bits
+    input  wire [16:0]           thr_r1_i,
+    input  wire [16:0]           thr_r2_i,
+    input  wire [16:0]           thr_e1_i,
+    input  wire [16:0]           thr_e2_i,
+    output wire [`SP_TAG_NF-1:0] flags_o
+);
+
+    // count + miss < 2^17: MISS_BITS <= COUNT_BITS <= 16
+    wire [16+COUNT_BITS:0] c_wide = {17'd0, count_i};
+    wire [16+MISS_BITS:0]  m_wide = {17'd0, miss_i};
+    wire [16:0]            c  = c_wide[16:0];
+    wire [16:0]            m  = m_wide[16:0];
+    wire [16:0]            cm = c + m;
+    wire unused_wide = ^{c_wide[16+COUNT_BITS:17], m_wide[16+MISS_BITS:17]};
+
+    assign flags_o[`SP_TAG_F_A1]  = c >= thr_r1_i;
+    assign flags_o[`SP_TAG_F_A2]  = c >= thr_r2_i;
+    assign flags_o[`SP_TAG_F_E1]  = c >= thr_e1_i;
+    assign flags_o[`SP_TAG_F_E2]  = c >= thr_e2_i;
+    assign flags_o[`SP_TAG_F_C1]  = cm >= thr_r1_i;
+    assign flags_o[`SP_TAG_F_C2]  = cm >= thr_r2_i;
+    assign flags_o[`SP_TAG_F_CE2] = cm >= thr_e2_i;
+    assign flags_o[`SP_TAG_F_MR]  = m >= thr_r1_i;
+    assign flags_o[`SP_TAG_F_ME]  = m >= thr_e1_i;
+
+endmodule
+
+`resetall
