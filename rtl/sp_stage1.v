@@ -417,6 +417,24 @@ module sp_stage1 #(
                 .thr_r1_i(thr_r1_q), .thr_r2_i(thr_r2_q), .thr_e1_i(thr_e1_q), .thr_e2_i(thr_e2_q),
                 .flags_o (w_flags)
             );
+            // each way's sums, on the registered row and on W apart, W's
+            // taken after the adders: count + 1, count + miss, and count +
+            // miss + 1 as one adder ({c, 1} + {m, 1} is twice it)
+            localparam HB = HW * 3;
+            function [HB-1:0] sums(input [COUNT_BITS-1:0] c, input [MISS_BITS-1:0] m);
+                // bit 0 is the two carried-in ones' sum, 0 (waived, not read)
+                /* verilator lint_off UNUSEDSIGNAL */
+                reg [HW:0] cm1;
+                /* verilator lint_on UNUSEDSIGNAL */
+                begin
+                    cm1  = {1'b0, c, 1'b1} + {{(HW - MISS_BITS){1'b0}}, m, 1'b1};
+                    sums = {cm1[HW:1], {1'b0, c} + {{(HW - MISS_BITS){1'b0}}, m},
+                            {1'b0, c} + {{COUNT_BITS{1'b0}}, 1'b1}};
+                end
+            endfunction
+            wire [HB-1:0] w_sums = sums(w_count, w_data[M_LSB +: MISS_BITS]);
+            reg  [NCOL*HW-1:0] f_hit, f_cm, f_replaced;
+            reg  [HB-1:0]      way_sums;
             always @* begin
                 row_fw = b_row;
                 le     = b_le_q;
@@ -431,6 +449,9 @@ module sp_stage1 #(
                         flags[i*NF + `SP_TAG_F_E1] = w_evict_ge_q;
                     end
                     match[i] = w_here[i] ? (b_in_set_q[i] && w_match_q) : b_match_q[i];
+                    way_sums = w_here[i] ? w_sums
+                                         : sums(count_at(b_row, i), b_row[i*EW + M_LSB +: MISS_BITS]);
+                    {f_replaced[i*HW +: HW], f_cm[i*HW +: HW], f_hit[i*HW +: HW]} = way_sums;
                 end
                 for (i = 0; i < NCOL; i = i + 1)
                     for (j = i + 1; j < NCOL; j = j + 1)
@@ -470,6 +491,9 @@ module sp_stage1 #(
                 .in_set_i        (b_in_set_q),
                 .match_i         (match),
                 .le_i            (le),
+                .hit_i           (f_hit),
+                .cm_i            (f_cm),
+                .replaced_i      (f_replaced),
                 .flags_i         (flags),
                 .rate_le1_i      (r_le1_q),
                 .rate_le2_i      (r_le2_q),

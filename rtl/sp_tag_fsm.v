@@ -22,9 +22,10 @@
  * earlier reason chose another.  So every way's outcome is worked out side
  * by side, each from its own entry alone, while the choice is made, and
  * the choice only selects one (an AND-OR of one-hot terms).  Every
- * comparison that needs a carry chain comes in from outside: the tag
- * match and the counts' order (match_i, le_i), and each way's count (and
- * count + miss) against the thresholds (flags_i, rtl/sp_tag_flags.v).
+ * carry chain is outside: the tag match and the counts' order (match_i,
+ * le_i), each way's count (and count + miss) against the thresholds
+ * (flags_i, rtl/sp_tag_flags.v), and the sums a way's new count is made of
+ * (hit_i, cm_i, replaced_i).
  * sp_stage1 makes them a clock ahead, so they start from registers and the
  * step is multiplexers after them; the step hands back the flags of the
  * way it writes (next_*_o), for the next decision on it.
@@ -55,6 +56,11 @@ module sp_tag_fsm #(
     input  wire [NCOL-1:0]              match_i,
     // the counts' order: bit a*NCOL + b (a < b) is count[a] <= count[b]
     input  wire [NCOL*NCOL-1:0]         le_i,
+    // each way's count + 1, count + miss and count + miss + 1 (sums that
+    // start from registers too, in sp_stage1)
+    input  wire [NCOL*(COUNT_BITS+1)-1:0] hit_i,
+    input  wire [NCOL*(COUNT_BITS+1)-1:0] cm_i,
+    input  wire [NCOL*(COUNT_BITS+1)-1:0] replaced_i,
     // each way's flags against the thresholds (sp_tag_flags), and RATE and
     // EVICT_HITS at most 1, at most 2 (a count of 0 or 1 reaches them)
     input  wire [NCOL*`SP_TAG_NF-1:0]   flags_i,
@@ -112,11 +118,10 @@ module sp_tag_fsm #(
             assign evict[k] = in_set_i[k] && valid_i[k] && ev;
             assign empty[k] = in_set_i[k] && !valid_i[k];
 
-            wire [HW-1:0] c_x      = {1'b0, c};
             wire [HW-1:0] m_x      = {{(HW - MISS_BITS){1'b0}}, m};
-            wire [HW-1:0] hit      = c_x + {{(HW - 1){1'b0}}, 1'b1};
-            wire [HW-1:0] cm       = c_x + m_x;
-            wire [HW-1:0] replaced = cm + {{(HW - 1){1'b0}}, 1'b1};
+            wire [HW-1:0] hit      = hit_i[k*HW +: HW];
+            wire [HW-1:0] cm       = cm_i[k*HW +: HW];
+            wire [HW-1:0] replaced = replaced_i[k*HW +: HW];
             wire [HW-1:0] handed   = discard_i ? {{(HW - 1){1'b0}}, 1'b1} : replaced;
             wire [4:0]    m_next5  = {{(5 - MISS_BITS){1'b0}}, m} + 5'd1;
             wire [NF-1:0] f        = flags_i[k*NF +: NF];

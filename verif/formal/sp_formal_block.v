@@ -29,7 +29,10 @@
  * general.  The block's internal state comes from its ports that exist only
  * under FORMAL (f_*_o).
  *
- * Proven by k-induction at k = 2.  BMC from reset cannot reach a tuple (the
+ * Proven by k-induction at k = 3 (A_k's comparisons start three clocks
+ * ahead of its select, and the assertions that tie them to the list
+ * constrain the induction's start only a clock after each is made).  BMC
+ * from reset cannot reach a tuple (the
  * reset sweep copies the S-box for 257 clocks), so the induction carries
  * the proof.  It starts from any state the assertions allow, so they must
  * rule out the unreachable states that would break it: the strengthening

@@ -57,6 +57,10 @@ module sp_formal_tag_fsm;
                 .flags_o(flags[g*NF +: NF]));
         end
     endgenerate
+    // each way's sums
+    wire [NCOL*HW-1:0] hit_s = {{1'b0, count[2*CB-1:CB]} + 1'b1, {1'b0, count[CB-1:0]} + 1'b1};
+    wire [NCOL*HW-1:0] cm_s  = {{1'b0, count[2*CB-1:CB]} + miss[2*MB-1:MB], {1'b0, count[CB-1:0]} + miss[MB-1:0]};
+    wire [NCOL*HW-1:0] rep_s = {cm_s[2*HW-1:HW] + 1'b1, cm_s[HW-1:0] + 1'b1};
     // what the step says of the way it leaves, and those flags worked out anew
     wire next_hit_sat, next_cm_sat, next_evict_ge;
     wire [NF-1:0] flags_n;
@@ -79,7 +83,7 @@ module sp_formal_tag_fsm;
         .NCOL(NCOL), .COL_W(COL_W), .COUNT_BITS(CB), .TAG_BITS_MAX(TB), .MISS_BITS(MB)
     ) u_dut (
         .count_i(count), .valid_i(valid), .tag_i(tag), .miss_i(miss), .in_set_i(in_set),
-        .match_i(match), .le_i(le), .flags_i(flags),
+        .match_i(match), .le_i(le), .hit_i(hit_s), .cm_i(cm_s), .replaced_i(rep_s), .flags_i(flags),
         .rate_le1_i(rate <= 16'd1), .rate_le2_i(rate <= 16'd2),
         .evict_le1_i(evict_hits <= 16'd1), .evict_le2_i(evict_hits <= 16'd2),
         .key_i(key), .replace_misses_i(replace_misses), .discard_i(discard),
