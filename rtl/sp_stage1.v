@@ -634,12 +634,15 @@ module sp_stage1 #(
 
     assign s2_valid_o      = valid_qb;
     assign s2_tuple_o      = tuple_qb;
-    assign s2_counted_o    = valid_qb && (counts_one || emit);
-    assign s2_skipped_o    = valid_qb && !counts_one && !emit;
+    // The modes that do not count every event are the samplers' (R, HR, CR,
+    // HCR): their counts come from sp_samplers' decision alone, so the
+    // tagged compressor's, the slowest, reaches none of these.
+    assign s2_counted_o    = valid_qb && (counts_one || p_emit);
+    assign s2_skipped_o    = valid_qb && !counts_one && !p_emit;
     assign s2_count_in_o   = !valid_qb ? {HW{1'b0}} :
                              is_htp ? h_count_in :
                              counts_one ? {{COUNT_BITS{1'b0}}, 1'b1} :
-                             emit ? rate_h : {HW{1'b0}};
+                             p_emit ? rate_h : {HW{1'b0}};
     assign s2_res_inc_o    = valid_qb && counts_one;
     assign s2_discard_o    = valid_qb ? discarded : {HW{1'b0}};
     assign s2_emit_o       = valid_qb && emit;
