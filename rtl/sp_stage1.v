@@ -361,16 +361,22 @@ module sp_stage1 #(
             // each way against the thresholds (sp_tag_flags), which are
             // configuration: registered here, like rate_m1_q
             localparam NF = `SP_TAG_NF;
-            reg  [16:0] thr_r1_q, thr_r2_q, thr_e1_q, thr_e2_q;
+            // at the count's width and one more bit: while events flow,
+            // EVICT_HITS <= RATE <= 2^COUNT_BITS (spec 8.6, E_CONFIG)
+            reg  [HW-1:0] thr_r2_q, thr_e1_q, thr_e2_q;
+            wire [HW-1:0] thr_r1 = rate_m1_q;
             // RATE and EVICT_HITS at most 1 or 2: a count of 0 or 1 reaches them
-            reg         r_le1_q, r_le2_q, e_le1_q, e_le2_q;
-            wire [16:0] rate17  = {1'b0, rate_i};
-            wire [16:0] evict17 = {1'b0, evict_hits_i};
+            reg           r_le1_q, r_le2_q, e_le1_q, e_le2_q;
+            wire [16:0]   rate17  = {1'b0, rate_i};
+            wire [16:0]   evict17 = {1'b0, evict_hits_i};
+            wire [16:0]   r2_17   = (rate17 >= 17'd2) ? rate17 - 17'd2 : 17'd0;
+            wire [16:0]   e1_17   = evict17 - 17'd1;
+            wire [16:0]   e2_17   = (evict17 >= 17'd2) ? evict17 - 17'd2 : 17'd0;
+            wire unused_thr_high = ^{r2_17 >> HW, e1_17 >> HW, e2_17 >> HW};   // 0 while events flow
             always @(posedge clk_i) begin
-                thr_r1_q <= rate17 - 17'd1;
-                thr_r2_q <= (rate17 >= 17'd2) ? rate17 - 17'd2 : 17'd0;
-                thr_e1_q <= evict17 - 17'd1;
-                thr_e2_q <= (evict17 >= 17'd2) ? evict17 - 17'd2 : 17'd0;
+                thr_r2_q <= r2_17[HW-1:0];
+                thr_e1_q <= e1_17[HW-1:0];
+                thr_e2_q <= e2_17[HW-1:0];
                 r_le1_q  <= rate17 <= 17'd1;
                 r_le2_q  <= rate17 <= 17'd2;
                 e_le1_q  <= evict17 <= 17'd1;
@@ -382,7 +388,7 @@ module sp_stage1 #(
                 sp_tag_flags #(.COUNT_BITS(COUNT_BITS), .MISS_BITS(MISS_BITS)) u_flags (
                     .count_i (a_row[g*EW +: COUNT_BITS]),
                     .miss_i  (a_row[g*EW + M_LSB +: MISS_BITS]),
-                    .thr_r1_i(thr_r1_q), .thr_r2_i(thr_r2_q), .thr_e1_i(thr_e1_q), .thr_e2_i(thr_e2_q),
+                    .thr_r1_i(thr_r1), .thr_r2_i(thr_r2_q), .thr_e1_i(thr_e1_q), .thr_e2_i(thr_e2_q),
                     .flags_o (a_flags[g*NF +: NF])
                 );
             end
@@ -414,7 +420,7 @@ module sp_stage1 #(
             sp_tag_flags #(.COUNT_BITS(COUNT_BITS), .MISS_BITS(MISS_BITS)) u_w_flags (
                 .count_i (w_count),
                 .miss_i  (w_data[M_LSB +: MISS_BITS]),
-                .thr_r1_i(thr_r1_q), .thr_r2_i(thr_r2_q), .thr_e1_i(thr_e1_q), .thr_e2_i(thr_e2_q),
+                .thr_r1_i(thr_r1), .thr_r2_i(thr_r2_q), .thr_e1_i(thr_e1_q), .thr_e2_i(thr_e2_q),
                 .flags_o (w_flags)
             );
             // each way's sums, on the registered row and on W apart, W's
@@ -547,7 +553,7 @@ module sp_stage1 #(
                 sp_tag_flags #(.COUNT_BITS(COUNT_BITS), .MISS_BITS(MISS_BITS)) u_chk (
                     .count_i (row_fw[g*EW +: COUNT_BITS]),
                     .miss_i  (row_fw[g*EW + M_LSB +: MISS_BITS]),
-                    .thr_r1_i(thr_r1_q), .thr_r2_i(thr_r2_q), .thr_e1_i(thr_e1_q), .thr_e2_i(thr_e2_q),
+                    .thr_r1_i(thr_r1), .thr_r2_i(thr_r2_q), .thr_e1_i(thr_e1_q), .thr_e2_i(thr_e2_q),
                     .flags_o (chk_flags[g*NF +: NF])
                 );
             end
@@ -555,7 +561,8 @@ module sp_stage1 #(
                 if (!rst_i && valid_qb && is_tag) assert (flags == chk_flags);
                 // the thresholds are configuration's, steady while events flow
                 if (!rst_i && (valid_qr || valid_qa || valid_qb))
-                    assert (thr_r1_q == rate17 - 17'd1 && thr_e1_q == evict17 - 17'd1 &&
+                    assert (thr_e1_q == e1_17[HW-1:0] && (e1_17 >> HW) == 17'd0 &&
+                            thr_e2_q == e2_17[HW-1:0] && thr_r2_q == r2_17[HW-1:0] &&
                             r_le2_q == (rate17 <= 17'd2) && e_le2_q == (evict17 <= 17'd2));
             end
 `endif

@@ -30,21 +30,19 @@ module sp_tag_flags #(
 ) (
     input  wire [COUNT_BITS-1:0] count_i,
     input  wire [MISS_BITS-1:0]  miss_i,
-    // RATE - 1, RATE - 2, EVICT_HITS - 1, EVICT_HITS - 2, at 17 bits
-    input  wire [16:0]           thr_r1_i,
-    input  wire [16:0]           thr_r2_i,
-    input  wire [16:0]           thr_e1_i,
-    input  wire [16:0]           thr_e2_i,
+    // RATE - 1, RATE - 2, EVICT_HITS - 1, EVICT_HITS - 2 (at most
+    // 2^COUNT_BITS - 1 while events flow: EVICT_HITS <= RATE <= 2^COUNT_BITS)
+    input  wire [COUNT_BITS:0]   thr_r1_i,
+    input  wire [COUNT_BITS:0]   thr_r2_i,
+    input  wire [COUNT_BITS:0]   thr_e1_i,
+    input  wire [COUNT_BITS:0]   thr_e2_i,
     output wire [`SP_TAG_NF-1:0] flags_o
 );
 
-    // count + miss < 2^17: MISS_BITS <= COUNT_BITS <= 16
-    wire [16+COUNT_BITS:0] c_wide = {17'd0, count_i};
-    wire [16+MISS_BITS:0]  m_wide = {17'd0, miss_i};
-    wire [16:0]            c  = c_wide[16:0];
-    wire [16:0]            m  = m_wide[16:0];
-    wire [16:0]            cm = c + m;
-    wire unused_wide = ^{c_wide[16+COUNT_BITS:17], m_wide[16+MISS_BITS:17]};
+    // count + miss < 2^(COUNT_BITS + 1): MISS_BITS <= COUNT_BITS
+    wire [COUNT_BITS:0] c  = {1'b0, count_i};
+    wire [COUNT_BITS:0] m  = {{(COUNT_BITS + 1 - MISS_BITS){1'b0}}, miss_i};
+    wire [COUNT_BITS:0] cm = c + m;
 
     assign flags_o[`SP_TAG_F_A1]  = c >= thr_r1_i;
     assign flags_o[`SP_TAG_F_A2]  = c >= thr_r2_i;

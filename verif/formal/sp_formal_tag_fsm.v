@@ -43,10 +43,13 @@ module sp_formal_tag_fsm;
     wire [NCOL*NCOL-1:0] le = {2'b00, count[2*CB-1:CB] >= count[CB-1:0], 1'b0};
     // and each way against the thresholds, as sp_stage1 registers them
     localparam NF = `SP_TAG_NF;
+    // (at the count's width + 1, as EVICT_HITS <= RATE <= 2^CB let them be)
     wire [16:0] rate17 = {1'b0, rate}, evict17 = {1'b0, evict_hits};
-    wire [16:0] thr_r1 = rate17 - 17'd1, thr_e1 = evict17 - 17'd1;
-    wire [16:0] thr_r2 = (rate17 >= 17'd2) ? rate17 - 17'd2 : 17'd0;
-    wire [16:0] thr_e2 = (evict17 >= 17'd2) ? evict17 - 17'd2 : 17'd0;
+    wire [16:0] r1_17 = rate17 - 17'd1, e1_17 = evict17 - 17'd1;
+    wire [16:0] r2_17 = (rate17 >= 17'd2) ? rate17 - 17'd2 : 17'd0;
+    wire [16:0] e2_17 = (evict17 >= 17'd2) ? evict17 - 17'd2 : 17'd0;
+    wire [CB:0] thr_r1 = r1_17[CB:0], thr_e1 = e1_17[CB:0];
+    wire [CB:0] thr_r2 = r2_17[CB:0], thr_e2 = e2_17[CB:0];
     wire [NCOL*NF-1:0] flags;
     genvar g;
     generate
