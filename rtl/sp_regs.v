@@ -89,11 +89,10 @@ module sp_regs #(
     // events for IRQ_STATUS
     input  wire          drop_i,
     input  wire          flush_done_i,
-    // the message ring (sp_ring): the write pointer, the pointer one entry
-    // on, the pop that steps it at this clock's edge, and a write that ended
-    // with a bus error, at this address
+    // the message ring (sp_ring): the write pointer, the pop that steps it
+    // at this clock's edge, and a write that ended with a bus error, at this
+    // address
     input  wire [(RING_AW > 0 ? RING_AW : 1):0] ring_wp_i,
-    input  wire [(RING_AW > 0 ? RING_AW : 1):0] ring_wp1_i,
     input  wire          ring_pop_i,
     input  wire          ring_err_i,
     input  wire [31:0]   ring_err_adr_i,
@@ -346,15 +345,29 @@ module sp_regs #(
     // bytes, or RING_WATERMARK above RING_SIZE (registered from their next
     // values, as evict_above_rate)
     reg            ring_bad_q;
-    // IRQ_STATUS.RING: RING_WP - RING_RP >= RING_WATERMARK, registered from
-    // the next values of all three, so that it is exact in every clock
-    reg            ring_level_q;
+    // IRQ_STATUS.RING is RING_WP - RING_RP >= RING_WATERMARK, exact in
+    // every clock.  Worked out from the pointers after the edge, a write's
+    // effect and the pop ran through a subtraction, a mask and a comparison
+    // to it: a build's longest path.  So the fill is a register of its own
+    // (ring_fnow_q), and so is its margin over the watermark (ring_margin_q,
+    // fill - RING_WATERMARK, signed), whose sign is the level: the interrupt
+    // stays a flip-flop.  Both step by what the edge does: a pop adds 1; an
+    // accepted RING_RP write subtracts its move, which is never more than
+    // the fill, so the fill stays within 0..RING_SIZE and needs no mask; a
+    // RING_WATERMARK write makes the margin fill - value; a RING_BASE or
+    // RING_SIZE write empties the ring (sp_ring's RING_WP goes to 0 with
+    // RING_RP).  The write's part is negated in its wait cycle (ring_adj_q)
+    // and the pop is the carry into the sum, so each is one adder whose
+    // operands are registers chosen by the write's effect.
+    reg  [RAW:0]   ring_fnow_q;   // RING_WP - RING_RP mod 2 x RING_SIZE
+    reg  [RAW+1:0] ring_margin_q; // ring_fnow_q - RING_WATERMARK
+    reg  [RAW+1:0] ring_adj_q;    // minus the access's ring amount (below)
     // A RING_RP write moves the pointer forward by at most the fill, and a
     // RING_WATERMARK write with the ring on stays within its size.  The
     // move, and whether the value is past the pointers' range, are worked
     // out in the request cycle (RING_RP and the size change only by the
-    // bus, so they are the wait cycle's too); the fill is registered every
-    // clock, with the write pointer of the clock before, which is never
+    // bus, so they are the wait cycle's too); the fill is registered again
+    // every clock (ring_fill_q, the fill of the clock before), which is never
     // more than the wait cycle's and never less than any the processor has
     // read (a RING_WP read is registered in its request cycle, before this
     // write's).  The wait cycle compares two flip-flops.
@@ -567,7 +580,8 @@ module sp_regs #(
                          ({31'd0, err_code_q != 8'd0} << `SP_STATUS_ERROR_BIT) |
                          ({31'd0, busy_i} << `SP_STATUS_BUSY_BIT);
     // sticky_q[i] is IRQ_STATUS bit i (DROP, ERROR, FLUSH_DONE), beside the levels
-    wire [4:0]  irq_status = {ring_level_q, sticky_q, oq_wm};
+    wire        ring_level = HAVE_RING && !ring_margin_q[RAW+1];   // IRQ_STATUS.RING
+    wire [4:0]  irq_status = {ring_level, sticky_q, oq_wm};
 
     wire [2:0]  head_kind  = oq_head_i[MW-1 -: 3];
     wire [WORD_BITS-1:0] head_w0 = oq_head_i[CW + WORD_BITS +: WORD_BITS];
@@ -761,6 +775,7 @@ module sp_regs #(
             if (wwait_q) begin
                 code_q <= write_code(adr_q);
                 ok_q   <= write_code(adr_q) == E_NONE;
+                ring_adj_q <= {(RAW + 2){1'b0}} - ring_amount;
             end
             wait2_q     <= wait1_q && acc_read_q && wb_cyc_i;
             if (request) acc_read_q <= acc_word;
@@ -843,14 +858,10 @@ module sp_regs #(
         if (ring_err_i) ring_en_q <= 1'b0;
         if (eff_q[W_RRP]) ring_rp_q <= dat_q[RAW:0];
         if (ring_clear) ring_rp_q <= {(RAW + 1){1'b0}};
-        // the level from RING_WP after this edge: worked out for a pop and
-        // for none, the pop (the memory's ack) choosing at the end
-        ring_level_q <= ring_pop_i ? ring_level_pop : ring_level_stay;
-        ring_fill_q  <= (ring_wp_i - ring_rp_q) & ring_pmask_q;
-        if (!HAVE_RING) begin
-            ring_en_q    <= 1'b0;
-            ring_level_q <= 1'b0;
-        end
+        ring_fnow_q   <= ring_fnow_d;
+        ring_margin_q <= ring_margin_d;
+        ring_fill_q   <= ring_fnow_q;
+        if (!HAVE_RING) ring_en_q <= 1'b0;
 
         if (rst_i) begin
             ack_q       <= 1'b0;
@@ -888,23 +899,36 @@ module sp_regs #(
             ring_rp_q    <= {(RAW + 1){1'b0}};
             ring_wm_q    <= RING_WM_RST;
             ring_bad_q   <= 1'b0;
-            ring_level_q <= 1'b0;
+            ring_fnow_q   <= {(RAW + 1){1'b0}};
+            ring_margin_q <= {(RAW + 2){1'b0}} - {1'b0, RING_WM_RST};
         end
     end
 
-    // the ring's next values, for ring_bad_q and ring_level_q
+    // the ring's next values, for ring_bad_q
     wire           ring_clear   = eff_q[W_RBASE] || eff_q[W_RSIZE];
     wire [RAW:0]   ring_size_d  = eff_q[W_RSIZE] ? dat_q[RAW:0] : ring_size_q;
-    wire [RAW:0]   ring_pmask_d = eff_q[W_RSIZE] ? {dat_q[RAW-1:0], 1'b0} - {{RAW{1'b0}}, 1'b1} : ring_pmask_q;
-    wire [RAW:0]   ring_wm_d    = eff_q[W_RWM] ? dat_q[RAW:0] : ring_wm_q;
-    wire [RAW:0]   ring_rp_d    = ring_clear ? {(RAW + 1){1'b0}} : eff_q[W_RRP] ? dat_q[RAW:0] : ring_rp_q;
-    // RING_WP after this edge without a pop (0 when the ring's place or size
-    // is written, which never meets a pop: the ring is off then)
-    wire [RAW:0]   ring_wp_stay = ring_clear ? {(RAW + 1){1'b0}} : ring_wp_i;
-    wire           ring_level_stay = ((ring_wp_stay - ring_rp_d) & ring_pmask_d) >= ring_wm_d;
-    wire           ring_level_pop  = ((ring_wp1_i - ring_rp_d) & ring_pmask_d) >= ring_wm_d;
     // RING_SIZE x the entry size - 1: the low bits a ring's base must leave 0
     wire [31:0]    ring_bytes_d = ({{(31 - RAW){1'b0}}, ring_size_d} << RING_LOG2E) - 32'd1;
+
+    // What a write takes from the fill or the margin, for ring_adj_q: a
+    // RING_RP write's move, a RING_WATERMARK write's value (at most
+    // RING_LIMIT when accepted; the margin starts from the fill then), and
+    // for the others the watermark (an emptied ring's margin is minus it).
+    // Its parts hold still from the wait cycle to the ack.
+    wire [RAW+1:0] ring_amount  = {1'b0, sel_q[W_RRP] ? ring_move_q :
+                                         sel_q[W_RWM] ? dat_q[RAW:0] : ring_wm_q};
+    wire           ring_wr      = eff_q[W_RRP] || eff_q[W_RWM] || ring_clear;
+    // the fill and the margin after this edge, the pop as the carry into
+    // their low bit (a pop never meets a write of the ring's place or size:
+    // the ring is off then)
+    wire [RAW+1:0] ring_fnow_s   = {ring_fnow_q, 1'b1} +
+                                   {eff_q[W_RRP] ? ring_adj_q[RAW:0] : {(RAW + 1){1'b0}}, ring_pop_i};
+    wire [RAW+2:0] ring_margin_s = {eff_q[W_RWM] ? {1'b0, ring_fnow_q} :
+                                    ring_clear ? {(RAW + 2){1'b0}} : ring_margin_q, 1'b1} +
+                                   {ring_wr ? ring_adj_q : {(RAW + 2){1'b0}}, ring_pop_i};
+    wire [RAW:0]   ring_fnow_d   = ring_clear ? {(RAW + 1){1'b0}} : ring_fnow_s[RAW+1:1];
+    wire [RAW+1:0] ring_margin_d = ring_margin_s[RAW+2:1];
+    wire           unused_ring_s = ring_fnow_s[0] ^ ring_margin_s[0];   // the carry's own bit
 
     // ---- outputs
     assign wb_ack_o = ack_q;
@@ -1043,8 +1067,14 @@ module sp_regs #(
             if (eff_q[W_RCTRL] && dat_q[0]) assert (!ring_bad_q);
             // a pop never meets a write of the ring's place or size
             if (ring_pop_i) assert (!ring_clear);
-            // IRQ_STATUS.RING is exact in every clock
-            assert (ring_level_q == (((ring_wp_i - ring_rp_q) & ring_pmask_q) >= ring_wm_q));
+            // the fill and its margin over the watermark are this clock's,
+            // and so IRQ_STATUS.RING is exact in every clock; a write's
+            // adjustments, from its wait cycle, are still those of its amount
+            assert (ring_fnow_q == a_fill);
+            assert (ring_margin_q == {1'b0, a_fill} - {1'b0, ring_wm_q});
+            assert (ring_level == (a_fill >= ring_wm_q));
+            if (ack_q && we_q)
+                assert (ring_adj_q == {(RAW + 2){1'b0}} - ring_amount);
         end
     end
 `endif

@@ -46,9 +46,8 @@ module sp_ring #(
     input  wire               head_valid_i,
     input  wire [MW-1:0]      head_i,
     output wire               pop_o,      // the head is in memory: pop it
-    // the write pointer, and the pointer one entry on (what a pop makes it)
+    // the write pointer
     output wire [RING_AW:0]   wp_o,
-    output wire [RING_AW:0]   wp1_o,
     output wire               full_o,     // RING_WP - RING_RP = RING_SIZE
     output wire               active_o,   // an entry is being written
     output wire               err_o,      // a write ended with ERR at this clock's edge
@@ -117,7 +116,7 @@ module sp_ring #(
     reg  [RING_AW:0]   wp_q;
     // RING_WP + 1 under the mask, kept beside it: a pop moves one register
     // into the other, so the memory's ack (which makes the pop) meets no
-    // adder here, and the interrupt level's pop case (sp_regs) needs none
+    // adder here
     reg  [RING_AW:0]   wp1_q;
     wire [RING_AW-1:0] imask = pmask_i[RING_AW:1];   // RING_SIZE - 1
     wire [RING_AW-1:0] index = wp_q[RING_AW-1:0] & imask;
@@ -190,7 +189,6 @@ module sp_ring #(
 
     assign pop_o     = pop;
     assign wp_o      = wp_q;
-    assign wp1_o     = wp1_q;
     assign active_o  = state_q == S_WRITE;
     // write n_q of the entry at RING_WP
     wire [31:0] adr = entry | write_off(n_q);

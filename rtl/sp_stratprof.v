@@ -611,7 +611,7 @@ module sp_stratprof #(
     // =====================================================================
     wire           ring_en, ring_clear, ring_pop, ring_full, ring_active, ring_err;
     wire [31:0]    ring_base, ring_err_adr;
-    wire [RAW:0]   ring_size, ring_pmask, ring_rp, ring_wp, ring_wp1;
+    wire [RAW:0]   ring_size, ring_pmask, ring_rp, ring_wp;
     generate
         if (RING_AW > 0) begin : g_ring
             sp_ring #(
@@ -630,7 +630,6 @@ module sp_stratprof #(
                 .head_i      (oq_head),
                 .pop_o       (ring_pop),
                 .wp_o        (ring_wp),
-                .wp1_o       (ring_wp1),
                 .full_o      (ring_full),
                 .active_o    (ring_active),
                 .err_o       (ring_err),
@@ -647,7 +646,6 @@ module sp_stratprof #(
         end else begin : g_no_ring
             assign ring_pop     = 1'b0;
             assign ring_wp      = {(RAW + 1){1'b0}};
-            assign ring_wp1     = {(RAW + 1){1'b0}};
             assign ring_full    = 1'b0;
             assign ring_active  = 1'b0;
             assign ring_err     = 1'b0;
@@ -914,7 +912,6 @@ module sp_stratprof #(
         .drop_i          (dropped),
         .flush_done_i    (flush_done),
         .ring_wp_i       (ring_wp),
-        .ring_wp1_i      (ring_wp1),
         .ring_pop_i      (ring_pop),
         .ring_err_i      (ring_err),
         .ring_err_adr_i  (ring_err_adr),
