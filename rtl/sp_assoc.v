@@ -252,7 +252,16 @@ module sp_assoc #(
             // the hit entry's count (at most one entry holds a given tuple),
             // selected a clock ahead
             reg  [CW-1:0] hit_count_q;
-            wire        hit_high_ones = &hit_count_q[CW-1:IN_BITS];
+            // its bits above c's width all ones, registered with it: the
+            // overflow test then starts from a flip-flop, not from an AND
+            // over those bits (it is worked out below from what the count
+            // becomes, beside the count)
+            reg         hit_high_ones;
+            wire [CW-1-IN_BITS:0] hc_high = hit_count_q[CW-1:IN_BITS];
+`ifdef SP_ASSERT
+            wire        hc_ones    = &hc_high;
+`endif
+            wire        hc_ones_m1 = hc_high == {(CW - IN_BITS){1'b1}} - {{(CW - IN_BITS - 1){1'b0}}, 1'b1};
             // count + c > 2^COUNT_BITS - 1 needs the bits above c's width all ones and a carry
             // out of the low part: a short adder decides the overflow, and the high
             // part of the sum is the high count or its increment (formed in parallel
@@ -355,19 +364,29 @@ module sp_assoc #(
             // entry drops out when a miss evicts it.
             wire keep_last = !in_valid_i || any_hit || !full;
             reg  [CW-1:0] others;
+            reg           others_ones;   // its high bits all ones, from the entries' flags
+            reg  [K-1:0]  ones_q;        // entry i's count has its high bits all ones
             // Most S2 tuples match no entry: the test of the registered
             // comparisons lets a simulator skip the k-way selection then (in
             // hardware it changes nothing: with no match every term is zero).
             always @* begin : select_others
                 integer j;
                 others = {CW{1'b0}};
+                others_ones = 1'b0;
                 j = 0;              // assigned on every path: no latch for the index
                 if (eq_q != {K{1'b0}})
                     for (j = 0; j < K; j = j + 1)
-                        if (j < K - 1 || keep_last)
-                            others = others | (count_q[j] & {CW{eq_q[j]}});
+                        if (j < K - 1 || keep_last) begin
+                            others      = others | (count_q[j] & {CW{eq_q[j]}});
+                            others_ones = others_ones | (ones_q[j] && eq_q[j]);
+                        end
             end
             wire [CW-1:0] hit_count_d = (in_valid_i && eq_pre_q) ? front_count : others;
+            // the same of the count selected: position 0's new count is the
+            // hit count's high part (no carry), that + 1 (a carry, not all
+            // ones before) or the message's count alone (a miss, an overflow)
+            wire front_ones  = any_hit && (low_sum[IN_BITS] ? (!hit_high_ones && hc_ones_m1) : hit_high_ones);
+            wire hit_high_ones_d = (in_valid_i && eq_pre_q) ? front_ones : others_ones;
 
             // ---- next state, in a clock that changes the list only: a message
             // moves positions 1..(hit or k-1) down and takes position 0; a flush
@@ -384,12 +403,14 @@ module sp_assoc #(
                         if (takes[p]) begin
                             tuple_q[p] <= tuple_q[p-1];
                             count_q[p] <= count_q[p-1];
+                            ones_q[p]  <= ones_q[p-1];
                         end
                     valid_q <= moved(valid_q, in_valid_i, 1'b1, takes);
                 end
                 if (in_valid_i) begin
                     tuple_q[0] <= in_tuple_i;
                     count_q[0] <= front_count;
+                    ones_q[0]  <= front_ones;
                     if (!any_hit && !full) used_q <= used_q + 7'd1;
                 end else if (flush_emit) begin
                     used_q <= used_q - 7'd1;
@@ -403,6 +424,7 @@ module sp_assoc #(
             always @(posedge clk_i) begin
                 hit_q       <= hit_d;
                 hit_count_q <= hit_count_d;
+                hit_high_ones <= hit_high_ones_d;
                 eq_q        <= eq_d;
                 eq_pre_q    <= pre_tuple_i == ahead_tuple_i;
                 ch_q        <= chunks_holding(early_tuple_i);
@@ -450,6 +472,10 @@ module sp_assoc #(
             assign a_held_o = f_held;
             always @(posedge clk_i) begin
                 if (!rst_i) begin
+                    // the high-bits flags are the counts'
+                    assert (hit_high_ones == hc_ones);
+                    for (a = 0; a < K; a = a + 1)
+                        if (valid_q[a]) assert (ones_q[a] == &count_q[a][CW-1:IN_BITS]);
                     // a flush runs only with the pipeline empty
                     assert (!(in_valid_i && (flushing_q || flush_start_i)));
                     assert (!(flush_start_i && flushing_q));

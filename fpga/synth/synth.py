@@ -884,34 +884,45 @@ PART_PLANS = {
 }
 # The RTL files a critical path runs through, and the change that would shorten it.
 PATH_PLANS = {
-    "sp_tag_fsm.v": "the tag comparison, the Empty/Valid/Evict decision and the written entry "
-                    "in one clock after the table read: splitting the decision over two stages, "
-                    "with forwarding for back-to-back events on a row",
-    "sp_stage1.v": "the counter table's read-modify-write: the row from the RAM, the writes "
-                   "it missed merged in, the count update and the written entry",
-    "sp_assoc.v": "the associative stage's hit selection and count addition (A_1: the whole "
-                  "tuple's comparison a clock ahead behind the mode's enable, or the count "
-                  "adder's carry into the overflow test and on to S4's bookkeeping)",
+    "sp_tag_fsm.v": "the tagged decision after its comparisons, which S2A makes (or the decision "
+                    "before hands on, for W's way): the choice of the way (match, Empty, Evict, "
+                    "fewest hits, the last with W's count compared anew) and the chosen way's "
+                    "outcome into W and the accounting, about nine LUT levels; the choice made "
+                    "for the registered row in S2A, leaving S2B only W's way against it",
+    "sp_tag_flags.v": "a way's count against RATE and EVICT_HITS, in S2A behind the merge",
+    "sp_stage1.v": "the modes' decisions selected into W, the message and the accounting",
+    "sp_table.v": "the counter table's read-modify-write: W merged over the registered row "
+                  "(W's column compared with the event's) in front of the decision",
+    "sp_samplers.v": "CR and HCR's test s x (r - j) < 2^32, a 32 x 16 multiplication in the "
+                     "decision's clock behind the entry forwarded from W, whose 'window sampled' "
+                     "bit it decides for the next event: that bit decided two clocks later "
+                     "from a registered product, with its own forwarding and the message a "
+                     "clock or two later in those modes (A_k's look-ahead taps following), "
+                     "would leave the multiplication out of the loop",
+    "sp_htp.v": "HTP's claim and hand-over on the forwarded entry",
+    "sp_assoc.v": "A_k's hit entry's count: the overflow test (the count's high bits all ones, "
+                  "an AND over them) and the front count's selection, which is the next "
+                  "clock's hit count when two messages of one tuple follow each other; the "
+                  "high bits' test kept per entry beside the count would leave one adder",
     "sp_acc.v": "the accounting adders: a counter's carry chain behind the logic that forms "
                 "its increment; the increments registered first (one more stage, the snapshot "
                 "and its read a clock later) would leave the chain alone",
-    "sp_regs.v": "the register file's checks and read data",
+    "sp_regs.v": "the register file: a write's checks (25 value checks and the E_CONFIG rule "
+                 "combined into the write's code in one wait clock; on the iCE40 six LUT "
+                 "levels and their routes), the read multiplexer and the ring's registers; "
+                 "the checks combined over two wait clocks",
+    "sp_ring.v": "the message ring's writer",
     "sp_filter.v": "the PC filter's comparisons at the port, into the tuple queue's write; "
                    "the match registered a stage later, beside the queued tuple",
-    "sp_hash.v": "the S-box RAMs' clock-to-output into the hash register: Yosys's block-RAM "
-                 "mapping gives the ECP5's DP16KD no output register (REGMODE NOREG in "
-                 "Yosys 0.70's techlibs/lattice/brams_map_16kd.v), so the read bytes "
-                 "registered alone, the xor moved after them, at one more pipeline stage, "
-                 "or the RAM's own output register (REGMODE OUTREG) through an "
-                 "instantiated DP16KD",
+    "sp_hash.v": "the S-box RAMs' read into the hash's xor and fold: on the ECP5 the RAMs' "
+                 "own output register (OPT_ECP5) leaves a register in front; the iCE40's "
+                 "block RAM has none, so a fabric register there at one more stage",
     "sp_xor_fold.v": "the run-time xor-fold and its width multiplexer in front of the table's "
                      "read address",
-    "sp_fifo.v": "the tuple queue's write",
-    "sp_ram_sdp.v": "a block RAM's clock-to-output (about 5.8 ns on the ECP5) into a "
-                    "register; Yosys maps no RAM output register on the ECP5 (REGMODE NOREG), "
-                    "so a register of its own beside the RAM with no logic in front, at one "
-                    "more pipeline stage, or the DP16KD instantiated with REGMODE OUTREG "
-                    "behind an ECP5-only parameter (FAMILY_SETTINGS)",
+    "sp_fifo.v": "the queues' read and write bookkeeping",
+    "sp_ram_sdp.v": "a block RAM's clock-to-output into a register: on the ECP5 the DP16KD's "
+                    "output register (OPT_ECP5, FAMILY_SETTINGS); the iCE40's SB_RAM40_4K has "
+                    "none, so a register of its own beside the RAM, at one more stage",
     "sp_stratprof.v": "the block's own bookkeeping between the stages",
 }
 

@@ -276,8 +276,9 @@ int sp_xc_build_params(const char *list, sp_params_t *p, char *err, size_t errle
             snprintf(err, errlen, "'%.*s' is not NAME=NUMBER", (int)(end - s), s);
             return -1;
         }
-        /* TQ_AW: the RTL's tuple queue, which the model does not have */
-        if (!(n == 5 && strncmp(s, "TQ_AW", 5) == 0)) {
+        /* TQ_AW and OPT_ECP5: the RTL's tuple queue and its ECP5 block-RAM
+           cells, which change no message and which the model does not have */
+        if (!(n == 5 && strncmp(s, "TQ_AW", 5) == 0) && !(n == 8 && strncmp(s, "OPT_ECP5", 8) == 0)) {
             for (k = 0; k < sizeof fields / sizeof fields[0]; k++)
                 if (strlen(fields[k].name) == n && strncmp(s, fields[k].name, n) == 0)
                     break;
