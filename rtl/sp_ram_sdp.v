@@ -100,6 +100,35 @@ module sp_ram_sdp #(
     localparam CELLS  = (DW + CELL_W - 1) / CELL_W;
     localparam USE_CELLS = (OPT_DP16KD != 0 && AW >= 6) ? 1 : 0;
 
+    // units of 9 bits in a cell's word (OPT_INIT: 1 or 2)
+    localparam UPW = (CELL_W >= 9) ? CELL_W / 9 : 1;
+
+    // INITVAL_n of cell c: 18-bit words 16n..16n+15 in 20-bit slots, word
+    // k holding 9-bit units 2k (low) and 2k + 1; the cell's word w is its
+    // units UPW w.. (low first), and holds bits CELL_W c.. of RAM word w.
+    // At the module's level: Verilator evaluates no constant function
+    // declared in a generate block.
+    function [8:0] unit(input integer c, input integer u);
+        integer b, bit_no;
+        begin
+            unit = 9'd0;
+            for (b = 0; b < 9; b = b + 1) begin
+                bit_no = c * CELL_W + (u % UPW) * 9 + b;
+                if (u / UPW < (1 << AW) && bit_no < DW)
+                    unit[b] = INIT[(u / UPW) * DW + bit_no];
+            end
+        end
+    endfunction
+    function [319:0] initval(input integer c, input integer n);
+        integer i;
+        begin
+            initval = 320'd0;
+            if (OPT_INIT != 0)
+                for (i = 0; i < 16; i = i + 1)
+                    initval[i*20 +: 18] = {unit(c, 2 * (16 * n + i) + 1), unit(c, 2 * (16 * n + i))};
+        end
+    endfunction
+
     generate
         if (USE_CELLS != 0 && OPT_INIT != 0 && AW > 11) begin : g_bad_init
             sp_ram_sdp_an_initialised_DP16KD_RAM_needs_AW_up_to_11 u_error ();
@@ -110,44 +139,17 @@ module sp_ram_sdp #(
             localparam AB = (CELL_W == 36) ? 5 : (CELL_W == 18) ? 4 : (CELL_W == 9) ? 3 :
                             (CELL_W == 4) ? 2 : (CELL_W == 2) ? 1 : 0;
             localparam [13:0] BE = (CELL_W == 36) ? 14'hF : (CELL_W == 18) ? 14'h3 : 14'h0;
-            // units of 9 bits in a cell's word (OPT_INIT: 1 or 2)
-            localparam UPW = (CELL_W >= 9) ? CELL_W / 9 : 1;
             wire [DW+CELL_W-1:0] wd = {{CELL_W{1'b0}}, wdata_i};
             wire [CELLS*CELL_W-1:0] rd;
             wire [13+AW:0] wa_x = {14'd0, waddr_i} << AB;
             wire [13+AW:0] ra_x = {14'd0, raddr_i} << AB;
             wire [13:0] wa = wa_x[13:0] | BE;
             wire [13:0] ra = ra_x[13:0];
-
-            // INITVAL_n of cell c: 18-bit words 16n..16n+15 in 20-bit slots,
-            // word k holding 9-bit units 2k (low) and 2k + 1; the cell's
-            // word w is its units UPW w.. (low first), and holds bits
-            // CELL_W c.. of RAM word w
-            function [8:0] unit(input integer c, input integer u);
-                integer b, bit_no;
-                begin
-                    unit = 9'd0;
-                    for (b = 0; b < 9; b = b + 1) begin
-                        bit_no = c * CELL_W + (u % UPW) * 9 + b;
-                        if (u / UPW < (1 << AW) && bit_no < DW)
-                            unit[b] = INIT[(u / UPW) * DW + bit_no];
-                    end
-                end
-            endfunction
-            function [319:0] initval(input integer c, input integer n);
-                integer i;
-                begin
-                    initval = 320'd0;
-                    if (OPT_INIT != 0)
-                        for (i = 0; i < 16; i = i + 1)
-                            initval[i*20 +: 18] = {unit(c, 2 * (16 * n + i) + 1), unit(c, 2 * (16 * n + i))};
-                end
-            endfunction
-
             genvar c;
             for (c = 0; c < CELLS; c = c + 1) begin : g_cell
                 wire [35+CELL_W:0] di_x = {36'd0, wd[c*CELL_W +: CELL_W]};
                 wire [35:0] di = di_x[35:0];
+                wire unused_di_x = ^di_x[35+CELL_W:36];
                 // 36 bits: port A writes {DIB, DIA} and port B reads {DOB,
                 // DOA}; narrower, port A writes DIA and port B reads DOB
                 wire [17:0] dia = di[17:0];
@@ -155,6 +157,7 @@ module sp_ram_sdp #(
                 wire [17:0] doa, dob;
                 wire [35:0] dout = (CELL_W == 36) ? {dob, doa} : {18'd0, dob};
                 assign rd[c*CELL_W +: CELL_W] = dout[CELL_W-1:0];
+                wire unused_dout = ^dout;   // a narrow cell's word is the low bits
                 DP16KD #(
                     .DATA_WIDTH_A(CELL_W),
                     .DATA_WIDTH_B(CELL_W),

