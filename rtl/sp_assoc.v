@@ -189,7 +189,14 @@ module sp_assoc #(
                                            valid_q[0] && !flush_emit && tuple_q == pre_tuple_i;
             wire                hit      = hit_q;
             wire [IN_BITS:0]    low_sum  = {1'b0, count_q[IN_BITS-1:0]} + {1'b0, in_count_i};
-            wire                ovf      = &count_q[CW-1:IN_BITS] && low_sum[IN_BITS];
+            // the count's bits above c's width all ones, a flip-flop beside
+            // it (worked out from what the count becomes: the old high part,
+            // its increment, or the message's count alone), so the overflow
+            // test waits for no AND over them
+            reg                 ones_q;
+            wire [CW-1-IN_BITS:0] high = count_q[CW-1:IN_BITS];
+            wire                high_m1  = high == {(CW - IN_BITS){1'b1}} - {{(CW - IN_BITS - 1){1'b0}}, 1'b1};
+            wire                ovf      = ones_q && low_sum[IN_BITS];
             wire [CW-1-IN_BITS:0] high_inc = count_q[CW-1:IN_BITS] + {{(CW - 1 - IN_BITS){1'b0}}, 1'b1};
             wire [CW-1:0]         sum      = {low_sum[IN_BITS] ? high_inc : count_q[CW-1:IN_BITS],
                                             low_sum[IN_BITS-1:0]};
@@ -206,6 +213,7 @@ module sp_assoc #(
                 if (in_valid_i) begin
                     tuple_q <= in_tuple_i;
                     count_q <= (hit && !ovf) ? sum : in_count;
+                    ones_q  <= hit && (low_sum[IN_BITS] ? (!ones_q && high_m1) : ones_q);
                 end
                 if (in_valid_i)      valid_q[0] <= 1'b1;
                 else if (flush_emit) valid_q[0] <= 1'b0;
@@ -230,6 +238,8 @@ module sp_assoc #(
                     assert (!flushing_q || valid_q[0]);
                     // the comparison made a clock ahead is the entry's now
                     assert (!in_valid_i || hit_q == (valid_q[0] && tuple_q == in_tuple_i));
+                    // the high bits' flag is the count's
+                    if (valid_q[0]) assert (ones_q == &count_q[CW-1:IN_BITS]);
                 end
             end
 `endif
