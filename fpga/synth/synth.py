@@ -242,7 +242,8 @@ def yosys_script(params, device, flags, after=(), top=WRAPPER):
         sources.append("fpga/synth/sp_synth_top.v")
     cmds = ["read_verilog %s %s" % (" ".join(["-DSYNTHESIS"] + family_defines(device)),
                                    " ".join(sources))]
-    params = dict(family_params(device), **params)
+    # the family's settings win over a build's own value (OPT_ECP5 = 0 in every build)
+    params = dict(params, **family_params(device))
     if params:
         cmds.append("chparam %s %s" % (" ".join("-set %s %d" % kv for kv in sorted(params.items())), top))
     cmds.append("%s -top %s %s" % (DEVICES[device]["synth"], top, flags))

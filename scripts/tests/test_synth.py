@@ -131,6 +131,12 @@ try:
           "-set ASSOC_K 16" in ecp5, "the ECP5's define and parameter in its Yosys script", ecp5)
     check("SP_TEST" not in ice40, "and not in the iCE40's", ice40)
     check("SP_TEST_PARAM 1 sp_stratprof" in net, "and on the netlist's top", net)
+    # a build's own value of a family's parameter (every build has OPT_ECP5 = 0)
+    own = synth.yosys_script({"SP_TEST_PARAM": 0, "ASSOC_K": 16}, "ecp5", "")
+    check("-set SP_TEST_PARAM 1" in own and "SP_TEST_PARAM 0" not in own,
+          "the family's parameter wins over the build's own value", own)
+    check(synth.yosys_script({}, "ecp5", "").count("-set OPT_ECP5 1") == 1,
+          "the ECP5 runs build the block RAMs as DP16KD cells (OPT_ECP5 = 1)")
     spec = importlib.util.spec_from_file_location(
         "soc_synth", os.path.join(ROOT, "fpga", "soc", "synth", "soc_synth.py"))
     soc = importlib.util.module_from_spec(spec)

@@ -236,7 +236,7 @@ def yosys_script(board, params, out, core_dir, fw, shell=False, keep_parts=False
     tops = [os.path.join(BOARDS_DIR, f) for f in b["sources"]]
     # the family's settings: its defines for every file, its parameters on the top
     defines = " ".join(["-DSYNTHESIS"] + family_defines(b["family"]))
-    params = dict(family_params(b["family"]), **params)
+    params = dict(params, **family_params(b["family"]))
     chparams = " ".join("-set %s %d" % (k, v) for k, v in sorted(params.items()))
     if fw:
         chparams += ' -set ROM_INIT_FILE "%s"' % os.path.abspath(fw)
