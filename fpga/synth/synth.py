@@ -265,11 +265,42 @@ def table_memories(log_text):
     return {m: c for m, c in found.items() if ".u_stage1." in m and "g_col" in m}
 
 
-def table_mapped_to_bram(log_text):
+# A counter-table column's block-RAM cell as the RTL instantiates it (the
+# ECP5's DP16KD with OPT_ECP5, rtl/sp_ram_sdp.v), by its flattened name
+TABLE_CELL = re.compile(r"u_table\.g_col\[\d+\]\.\w+\.g_dp16kd\.g_cell\[\d+\]\.u_cell$")
+
+
+def table_cells(names):
+    """The counter table's instantiated block-RAM cells among NAMES
+    ({cell name: cell type} of a netlist)."""
+    return {n: t for n, t in names.items() if TABLE_CELL.search(n.lstrip("\\")) and t in BRAM_MAPPINGS}
+
+
+def json_cell_names(path):
+    """{cell name: type} of every module of a Yosys JSON netlist ({} if none)."""
+    try:
+        with open(path) as f:
+            modules = json.load(f).get("modules", {})
+    except (OSError, ValueError):
+        return {}
+    return {n: c.get("type") for m in modules.values() for n, c in m.get("cells", {}).items()}
+
+
+def verilog_cell_names(text):
+    """{cell name: type} of the cells of a Yosys Verilog netlist: an instance
+    is a type, its parameters, then its (escaped) name and its ports."""
+    return {name: typ for typ, name in
+            re.findall(r"^\s*(\w+)\s+(?:#\((?:[^;]*?)\)\s*)?(\\\S+|\w+)\s*\(", text, re.M)}
+
+
+def table_mapped_to_bram(log_text, cell_names=None):
     """The flow fails unless the counter table exists and every one of its
-    memories went to block RAM (not to flip-flops or LUT RAM)."""
+    memories went to block RAM (not to flip-flops or LUT RAM): the memories
+    Yosys inferred (its log), and the cells the RTL instantiates
+    (CELL_NAMES, the netlist's)."""
     mems = table_memories(log_text)
-    return bool(mems) and all(any(b in c for b in BRAM_MAPPINGS) for c in mems.values())
+    cells_found = table_cells(cell_names or {})
+    return bool(mems or cells_found) and all(any(b in c for b in BRAM_MAPPINGS) for c in mems.values())
 
 
 def cells(stat, wanted):
@@ -372,7 +403,8 @@ def collect(name, device, out):
     if not os.path.exists(os.path.join(out, "stat.json")):
         res["error"] = "yosys failed, see %s" % ylog
         return res
-    res["table_in_bram"] = table_mapped_to_bram(open(ylog).read())
+    res["table_in_bram"] = table_mapped_to_bram(open(ylog).read(),
+                                                json_cell_names(os.path.join(out, "netlist.json")))
     stat = json.load(open(os.path.join(out, "stat.json")))
     res["luts"] = cells(stat, dev["lut"])
     res["ffs"] = cells(stat, dev["ff_prefix"])
@@ -1278,8 +1310,8 @@ def write_netlist(device, sets, out):
               "folder inside the clone), see %s" % (device, out, log), file=sys.stderr)
         return 1
     # the block RAMs are what the netlist's simulation is for, as in the flow
-    with open(log) as f:
-        if not table_mapped_to_bram(f.read()):
+    with open(log) as f, open(os.path.abspath(out)) as nl:
+        if not table_mapped_to_bram(f.read(), verilog_cell_names(nl.read())):
             os.remove(os.path.abspath(out))
             print("synth: the counter table of the %s netlist is not in block RAM, see %s"
                   % (device, log), file=sys.stderr)

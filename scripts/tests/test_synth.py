@@ -118,6 +118,26 @@ check(verdict(titles["hp_a1"], "ECP5 LFE5U-25F") == "not met",
 check("no baseline" in " ".join(synth.area_goal_lines(results, None, titles)),
       "the area goal without a baseline says so")
 
+# ---- the counter table in block RAM: memories Yosys inferred (its log) or
+# the cells the RTL instantiates with OPT_ECP5 (the netlist's names)
+
+inferred = ("mapping memory sp_synth_top.u_block.u_stage1.u_table.g_col[0].u_col.g_array.mem "
+            "via $__ICE40_RAM4K_\n")
+in_ffs = "using FF mapping for memory sp_synth_top.u_block.u_stage1.u_table.g_col[0].u_col.g_array.mem\n"
+cell = {"u_block.u_stage1.u_table.g_col[0].u_col.g_dp16kd.g_cell[0].u_cell": "DP16KD",
+        "u_block.u_hash.g_copy[0].u_sbox0.g_dp16kd.g_cell[0].u_cell": "DP16KD"}
+check(synth.table_mapped_to_bram(inferred), "an inferred table in block RAM passes")
+check(not synth.table_mapped_to_bram(in_ffs), "an inferred table in flip-flops fails")
+check(synth.table_mapped_to_bram("", cell), "a table of instantiated DP16KD cells passes")
+check(not synth.table_mapped_to_bram("", {k: v for k, v in cell.items() if "u_hash" in k}),
+      "other RAMs' cells are not the table")
+check(not synth.table_mapped_to_bram(""), "no table at all fails")
+netlist = ("  DP16KD #(\n    .INITVAL_00(320'h0)\n  ) \\u_stage1.u_table.g_col[1].u_col.g_dp16kd.g_cell[0].u_cell  (\n"
+           "    .ADA0(a)\n  );\n  LUT4 #(\n    .INIT(16'h8000)\n  ) _123_ (\n")
+check(synth.verilog_cell_names(netlist) ==
+      {"\\u_stage1.u_table.g_col[1].u_col.g_dp16kd.g_cell[0].u_cell": "DP16KD", "_123_": "LUT4"},
+      "a Verilog netlist's instances by name and type", synth.verilog_cell_names(netlist))
+
 # ---- a family's settings reach that family's runs only
 
 saved = {k: {kk: dict(vv) for kk, vv in v.items()} for k, v in synth.FAMILY_SETTINGS.items()}
