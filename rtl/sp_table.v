@@ -116,6 +116,8 @@ module sp_table #(
     , output wire [31:0]          a_held_o
     , output wire                 a_known_o
     , output wire [31:0]          a_w_delta_o
+    // W holds a write (its checks in sp_stage1)
+    , output wire                 a_w_en_o
 `endif
 );
 
@@ -360,6 +362,7 @@ module sp_table #(
     assign a_known_o = a_known_q;
 `endif
     assign a_w_delta_o = clear_i ? 32'd0 : a_new - a_gone;
+    assign a_w_en_o    = w_en_q;
 
     always @(posedge clk_i) begin
         if (!rst_i) begin
