@@ -41,9 +41,11 @@ mkdir -p "$build"
 
 step core-up-to-date "$venv/bin/python3" scripts/gen_core.py --check
 
-# The build tree and the project's environment are left out of the library:
-# the environment holds PicoRV32's .core files (pythondata-cpu-picorv32).
-ignored=$(cd "$build" && pwd)
+# The build trees and the project's environment are left out of the library:
+# the environment holds PicoRV32's .core files (pythondata-cpu-picorv32), and
+# build/ may hold older copies of this core (make mutants' copy of the tree),
+# which FuseSoC would otherwise take for the one it runs.
+ignored="$(cd "$build" && pwd) $(pwd)/build"
 [ -d "$venv" ] && ignored="$ignored $(cd "$venv" && pwd -P)"
 cat >"$build/fusesoc.conf" <<EOF
 [main]
