@@ -15,7 +15,10 @@ which are SystemVerilog immediate assertions.  Yosys elaborates, runs proc
 (which reports latches) and `check -assert` (drivers, loops).  In the ECP5
 corner the DP16KD is Yosys's own ECP5 cell (its simulation library read as
 black boxes) and, for the simulators, verif/gate/DP16KD.v, the model the
-gate-level check runs (Verilator with that model's waivers, DP16KD.vlt).
+gate-level check runs (Verilator with that model's waivers, DP16KD.vlt),
+which covers the 9-, 18- and 36-bit cells: a build with a RAM deeper than
+2048 words is read in that corner by the Yosys readers only, and the run
+names it.
 Each tool also gets one build that breaks a rule of spec 10 and must refuse
 it, naming the rule.  The RTL is read from DIR (default rtl/ of this tree),
 with the tools running in DIR's parent.  Closing line: "portability: N
@@ -47,6 +50,15 @@ DP16KD_WAIVERS = os.path.join(ROOT, "verif", "gate", "DP16KD.vlt")
 
 def ecp5(params):
     return params.get(ECP5_PARAM, 0) != 0
+
+
+def model_covers(params):
+    """verif/gate/DP16KD.v models the 9-, 18- and 36-bit cells, which hold
+    RAMs of up to 2048 words; a deeper RAM (a 4096-entry queue, a column of
+    more than 2048 rows) takes 4-, 2- or 1-bit cells, which the simulators
+    cannot read without a model of them (Yosys reads its own cells)."""
+    col_aw = min(params["WAYS_LOG2_MAX"], params["TABLE_AW"])
+    return max(params["TABLE_AW"] - col_aw, params["OQ_AW"], params["TQ_AW"]) <= 11
 
 
 def yosys(exe, cells):
@@ -149,13 +161,19 @@ def main():
         corners.append((name + "+ECP5", dict(table[name]["params"], **{ECP5_PARAM: 1})))
     # every run is a process of its own: as many at once as there are cores
     jobs = {}
+    uncovered = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
         for tool in tools:
             for name, params in corners:
+                if ecp5(params) and not tool.startswith("yosys") and not model_covers(params):
+                    uncovered.setdefault(tool, []).append(name)
+                    continue
                 jobs[tool, name] = pool.submit(run, tool, rtl, params)
     for tool in tools:
         bad = []
         for name, params in corners:
+            if (tool, name) not in jobs:
+                continue
             rc, out = jobs[tool, name].result()
             said = complaints(out)
             if rc == 0 and not said:
@@ -176,8 +194,12 @@ def main():
             print("portability: %s accepts %s=%d (build %s) without naming %s (exit %d):\n    %s"
                   % (tool, BAD_PARAM[0], BAD_PARAM[1], names[0], BAD_PARAM[2], rc,
                      "\n    ".join(out.splitlines()[:6])))
-        print("portability: %-21s %s" % (tool, "every build read cleanly (%d)" % len(corners) if not bad
+        ran = len(corners) - len(uncovered.get(tool, []))
+        print("portability: %-21s %s" % (tool, "every build read cleanly (%d)" % ran if not bad
                                          else "failed on %s" % " ".join(bad)))
+        if uncovered.get(tool):
+            print("portability: %-21s not read, DP16KD cells narrower than 9 bits that "
+                  "verif/gate/DP16KD.v does not model: %s" % (tool, " ".join(uncovered[tool])))
     print("portability: %d passed, %d failed" % (npass, nfail))
     return 1 if nfail else 0
 
