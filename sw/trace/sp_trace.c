@@ -431,11 +431,26 @@ static int sp_text_next(sp_trace_reader_t *r, sp_tuple_t *t)
     }
 }
 
+/* The text of a comment line P (*N bytes, with its '#'), its length left in
+ * *N: the '#', one space after it, and the CRs before the line end go.  A CR
+ * before the line end is the line end's (CRLF); more of them would not
+ * survive a conversion, which writes LF lines. */
+static const char *sp_comment_body(const char *p, size_t *n)
+{
+    size_t skip = (*n > 1 && p[1] == ' ') ? 2 : 1;
+    p += skip;
+    *n -= skip;
+    while (*n && p[*n - 1] == '\r')
+        (*n)--;
+    return p;
+}
+
 /* Reads the comment lines before the first tuple into r->comments. */
 static int sp_text_header(sp_trace_reader_t *r)
 {
     for (;;) {
         char *p;
+        const char *text;
         size_t n, next;
         int rc = sp_text_line(r, &p, &n, &next);
 
@@ -445,21 +460,12 @@ static int sp_text_header(sp_trace_reader_t *r)
             return 0; /* the tuple reader deals with what follows */
         if (memchr(p, '\0', n))
             return sp_text_fail(r, r->line + 1, "NUL byte in a comment");
-        p++;
-        n--;
-        if (n && p[0] == ' ') {
-            p++;
-            n--;
-        }
-        /* A CR before the line end is the line end's (CRLF); more of them
-         * would not survive a conversion, which writes LF lines. */
-        while (n && p[n - 1] == '\r')
-            n--;
+        text = sp_comment_body(p, &n);
         if (r->comments_len + n + 1 > SP_TRACE_COMMENTS_MAX)
             return sp_text_fail(r, r->line + 1,
                                 "header comments longer than %u bytes",
                                 SP_TRACE_COMMENTS_MAX);
-        memcpy(r->comments + r->comments_len, p, n);
+        memcpy(r->comments + r->comments_len, text, n);
         r->comments_len += n;
         r->comments[r->comments_len++] = '\n';
         r->comments[r->comments_len] = '\0';
@@ -840,14 +846,7 @@ static int sp_text_closing(sp_trace_reader_t *r, const char *p, size_t n)
 {
     sp_comment_t c;
     size_t len, k, i;
-    p++;
-    n--;
-    if (n && p[0] == ' ') {
-        p++;
-        n--;
-    }
-    while (n && p[n - 1] == '\r')
-        n--;
+    p = sp_comment_body(p, &n);
     c.text = p;
     c.len = n;
     c.number = r->line;
