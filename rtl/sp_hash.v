@@ -72,41 +72,33 @@ module sp_hash #(
     // sb0: byte i is S[byte i of word0 ^ kind]; sb1 likewise for word1.
     wire [WORD_BITS-1:0] sb0, sb1;
 
+    // One copy per read port, all written together: 2B for the hash (the
+    // bytes of word0 ^ kind, then word1's), the last for the bus's reads,
+    // which see an entry a clock after its address, as before: with
+    // OPT_DP16KD through the output register too, their read taken by the
+    // second of two clocks.
+    localparam PORTS = 2 * B + 1;
+    wire [8*PORTS-1:0] port_addr = {bus_addr_i, s0_word1_i, s0_key0};
+    wire [8*PORTS-1:0] port_data;
+    assign {bus_data_o, sb1, sb0} = port_data;
+
     genvar i;
     generate
-        for (i = 0; i < B; i = i + 1) begin : g_copy
+        for (i = 0; i < PORTS; i = i + 1) begin : g_copy
             sp_ram_sdp #(
                 .AW        (8),
                 .DW        (8),
                 .OUT_REG   (OPT_DP16KD),
                 .OPT_DP16KD(OPT_DP16KD)
-            ) u_sbox0 (
+            ) u_sbox (
                 .clk_i   (clk_i),
                 .we_i    (wr_i),
                 .waddr_i (wr_addr_i),
                 .wdata_i (wr_data_i),
                 .rd_en_i (1'b1),
-                .raddr_i (s0_key0[8*i +: 8]),
+                .raddr_i (port_addr[8*i +: 8]),
                 .out_en_i(1'b1),
-                .rdata_o (sb0[8*i +: 8])
-`ifdef FORMAL
-                , .f_mem_o(), .f_rdata1_o()
-`endif
-            );
-            sp_ram_sdp #(
-                .AW        (8),
-                .DW        (8),
-                .OUT_REG   (OPT_DP16KD),
-                .OPT_DP16KD(OPT_DP16KD)
-            ) u_sbox1 (
-                .clk_i   (clk_i),
-                .we_i    (wr_i),
-                .waddr_i (wr_addr_i),
-                .wdata_i (wr_data_i),
-                .rd_en_i (1'b1),
-                .raddr_i (s0_word1_i[8*i +: 8]),
-                .out_en_i(1'b1),
-                .rdata_o (sb1[8*i +: 8])
+                .rdata_o (port_data[8*i +: 8])
 `ifdef FORMAL
                 , .f_mem_o(), .f_rdata1_o()
 `endif
@@ -114,28 +106,7 @@ module sp_hash #(
         end
     endgenerate
 
-    // the bus's copy and the ROM are read a clock after their address, as
-    // before: with OPT_DP16KD through the output register too, their read
-    // taken by the second of two clocks
-    sp_ram_sdp #(
-        .AW        (8),
-        .DW        (8),
-        .OUT_REG   (OPT_DP16KD),
-        .OPT_DP16KD(OPT_DP16KD)
-    ) u_sbox_bus (
-        .clk_i   (clk_i),
-        .we_i    (wr_i),
-        .waddr_i (wr_addr_i),
-        .wdata_i (wr_data_i),
-        .rd_en_i (1'b1),
-        .raddr_i (bus_addr_i),
-        .out_en_i(1'b1),
-        .rdata_o (bus_data_o)
-`ifdef FORMAL
-        , .f_mem_o(), .f_rdata1_o()
-`endif
-    );
-
+    // the default S-box, read like the bus's copy
     sp_ram_sdp #(
         .AW        (8),
         .DW        (8),

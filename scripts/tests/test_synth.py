@@ -37,7 +37,7 @@ Info: 	        TRELLIS_COMB:   30461/  24288   125%
 
 Info: Critical path report for clock '$glbnet$clk_i$TRELLIS_IO_IN' (posedge -> posedge):
 Info:       type curr  total name
-Info:   clk-to-q  5.83  5.83 Source u_block.u_hash.g_copy[2].u_sbox1.mem.0.0.DOB5
+Info:   clk-to-q  5.83  5.83 Source u_block.u_hash.g_copy[6].u_sbox.mem.0.0.DOB5
 Info:    routing  3.10  8.93 Net u_block.u_hash.sb1[21] (10,37) -> (9,5)
 Info:                          Sink u_block.u_hash.x_q_TRELLIS_FF_Q_11_DI_LUT4_Z.D
 Info:                          Defined in:
@@ -125,7 +125,7 @@ inferred = ("mapping memory sp_synth_top.u_block.u_stage1.u_table.g_col[0].u_col
             "via $__ICE40_RAM4K_\n")
 in_ffs = "using FF mapping for memory sp_synth_top.u_block.u_stage1.u_table.g_col[0].u_col.g_array.mem\n"
 cell = {"u_block.u_stage1.u_table.g_col[0].u_col.g_dp16kd.g_cell[0].u_cell": "DP16KD",
-        "u_block.u_hash.g_copy[0].u_sbox0.g_dp16kd.g_cell[0].u_cell": "DP16KD"}
+        "u_block.u_hash.g_copy[0].u_sbox.g_dp16kd.g_cell[0].u_cell": "DP16KD"}
 check(synth.table_mapped_to_bram(inferred), "an inferred table in block RAM passes")
 check(not synth.table_mapped_to_bram(in_ffs), "an inferred table in flip-flops fails")
 check(synth.table_mapped_to_bram("", cell), "a table of instantiated DP16KD cells passes")
