@@ -13,8 +13,8 @@
  *        -> S2A row arrives, merged -> S2B decide, write back -> S3 A_k
  *        -> S4 -> output queue -> MSG_HEAD
  *
- * This file holds the input port with its credit count, the wiring of the
- * stages, the S4 register in front of the output queue, the
+ * This file holds the input port (its credits counted by sp_credits), the
+ * wiring of the stages, the S4 register in front of the output queue, the
  * snapshot-during-flush rule, STATUS.BUSY, and the message ring's place
  * behind the output queue (sp_ring, spec 8.8): with the ring on, its writer
  * pops the queue instead of MSG_HEAD, and FLUSH_DONE waits for the flush's
@@ -25,7 +25,7 @@
  * slot for it.  resv_q counts the slots in use or promised: messages in the
  * queue and in S4, tuples in the tuple queue, S0..S2B, and messages in S3.
  * A reservation is returned when its event ends without a message (S2 or
- * A_k absorbs it; a clock later) and a clock after software pops the message.  So
+ * A_k absorbs it) and when software pops the message, a clock late.  So
  * the queue never overflows and, under the stall policy, the message stream
  * does not depend on timing.
  *
@@ -231,15 +231,15 @@ module sp_stratprof #(
     // =====================================================================
     // input port (spec 8.4) and credits
     // =====================================================================
-    reg  [OQ_AW:0] resv_q;
+    wire [OQ_AW:0] resv_q;         // slots reserved (sp_credits)
     wire [TQ_AW:0] tq_count;
     wire           tq_full, tq_head_valid, tq_settling;
     wire [TW-1:0]  tq_head;
     wire           tq_filtered;    // the head tuple matched the PC filter at the port
     wire           s0_take;
 
-    reg            resv_full_q;    // resv_q == OQ_DEPTH, registered with it
-    reg  [OQ_AW:0] free_q;         // OQ_DEPTH - resv_q, kept beside it
+    wire           resv_full_q;    // resv_q == OQ_DEPTH, registered with it
+    wire [OQ_AW:0] free_q;         // OQ_DEPTH - resv_q, kept beside it
     wire can_take  = !resv_full_q && !tq_full;
     wire ready     = !rst_i && (!enable || can_take || drop_policy);
     wire handshake = tuple_valid_i && ready;
@@ -691,56 +691,25 @@ module sp_stratprof #(
     always @(posedge clk_i) ring_room_q <= ring_size - ((ring_wp - ring_rp) & ring_pmask);
     wire [RAW:0] ring_room = ring_en ? ring_room_q : {(RAW + 1){1'b0}};
 
-    // ---- credits: +1 per tuple taken or flush message; -1 per event or A_k
-    // input that ended without a message and per filtered tuple, and -1 per
-    // pop, each a clock late (returning a slot late is safe: it can only
-    // stall or drop a tuple, which the model takes from the RTL).  The pop
-    // comes from the register file's read decode, too deep to feed the adder
-    // in the same clock.
-    // The full flag is decided from comparisons of the old count, made in
-    // parallel with the adder: full next needs a net change of +1 from
-    // OQ_DEPTH - 1, or of 0 from OQ_DEPTH.
+    // ---- credits (sp_credits): +1 per tuple taken or flush message; -1 per
+    // event or A_k input that ended without a message, per filtered tuple
+    // and per pop, each a clock late
     reg  pop_q;
     always @(posedge clk_i) pop_q <= pop && !rst_i;
-    wire resv_inc  = taken || ak_flush;
-    // net change in -4..+1: each bit a function of the five inputs, written
-    // as a table so that synthesis makes LUTs of it, not a chain of adders
-    wire [2:0] resv_decs = decs_of({rel_s2_q, absorbed_q4, pop_q, filtered_q1});
-    wire resv_dec0 = resv_decs == 3'd0;
-    wire resv_dec1 = resv_decs == 3'd1;
-    function [2:0] decs_of(input [3:0] d);
-        case (d)
-            4'b0000:                                     decs_of = 3'd0;
-            4'b0001, 4'b0010, 4'b0100, 4'b1000:          decs_of = 3'd1;
-            4'b0111, 4'b1011, 4'b1101, 4'b1110:          decs_of = 3'd3;
-            4'b1111:                                     decs_of = 3'd4;
-            default:                                     decs_of = 3'd2;
-        endcase
-    endfunction
-    reg  [3:0] resv_delta;
-    always @* begin
-        case ({resv_inc, resv_decs})
-            {1'b1, 3'd0}: resv_delta = 4'd1;
-            {1'b0, 3'd0}, {1'b1, 3'd1}: resv_delta = 4'd0;
-            {1'b0, 3'd1}, {1'b1, 3'd2}: resv_delta = 4'hF;   // -1
-            {1'b0, 3'd2}, {1'b1, 3'd3}: resv_delta = 4'hE;   // -2
-            {1'b0, 3'd3}, {1'b1, 3'd4}: resv_delta = 4'hD;   // -3
-            default:                    resv_delta = 4'hC;   // -4
-        endcase
-    end
-    wire [OQ_AW + 3:0] resv_step = {{OQ_AW{resv_delta[3]}}, resv_delta};
-    wire unused_step = ^resv_step[OQ_AW + 3:OQ_AW + 1];
-    always @(posedge clk_i) begin
-        resv_q <= resv_q + resv_step[OQ_AW:0];
-        free_q <= free_q - resv_step[OQ_AW:0];
-        resv_full_q <= (resv_q == OQ_DEPTH - ONE && resv_inc && resv_dec0) ||
-                       (resv_q == OQ_DEPTH && (resv_inc ? resv_dec1 : resv_dec0));
-        if (rst_i) begin
-            resv_q      <= {(OQ_AW + 1){1'b0}};
-            free_q      <= OQ_DEPTH;
-            resv_full_q <= 1'b0;
-        end
-    end
+    sp_credits #(
+        .OQ_AW(OQ_AW)
+    ) u_credits (
+        .clk_i         (clk_i),
+        .rst_i         (rst_i),
+        .take_i        (taken || ak_flush),
+        .ret_s2_i      (rel_s2_q),
+        .ret_absorbed_i(absorbed_q4),
+        .ret_pop_i     (pop_q),
+        .ret_filtered_i(filtered_q1),
+        .resv_o        (resv_q),
+        .free_o        (free_q),
+        .full_o        (resv_full_q)
+    );
 
     // =====================================================================
     // snapshot during a flush

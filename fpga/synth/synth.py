@@ -460,23 +460,41 @@ def collect(name, device, out):
 
 # ---- what each part of the block costs: Yosys with the hierarchy kept
 
-# The block's instances and what they are (docs/rtl.md); inside stage 1 the
-# tagged FSM and the counter table's RAMs are parts of their own.
+# The block's instances and what they are (docs/rtl.md); inside stage 1 each
+# module is a part of its own (STAGE1_PARTS).  An instance named in neither
+# gets a row of its own under its name, so the parts always add up.
 PARTS = [
     ("u_hash", "hash: S-box copies, randomize, flip, xor-fold"),
-    ("u_stage1/table", "counter table (RAM)"),
-    ("u_stage1", "samplers and counter-table pipeline (S1R, S2)"),
-    ("u_stage1/fsm", "tagged compressor FSM"),
+    ("u_delay", "the tuple's wait beside the hash (ECP5: LUT RAM)"),
+    ("u_stage1/table", "counter table: RAM, read-modify-write, forwarding"),
+    ("u_stage1/samplers", "samplers: the draw, P, R, CR"),
+    ("u_stage1", "stage 1's own selection into W, the message and the accounting"),
+    ("u_stage1/fsm", "tagged compressor FSM and its threshold flags"),
+    ("u_stage1/htp", "HTP's entry logic"),
     ("u_assoc", "A_k"),
     ("u_tq", "tuple queue"),
     ("u_oq", "output queue"),
+    ("u_ring", "message ring writer"),
+    ("u_credits", "output-queue credits"),
     ("u_regs", "registers, Wishbone and interrupt"),
     ("u_acc", "accounting counters and snapshot"),
     ("u_filter", "PC filter"),
     ("u_sweep", "table sweep after reset or clear"),
-    ("block", "port, credits, S4 and flush bookkeeping (sp_stratprof itself)"),
+    ("block", "port, S4 and flush bookkeeping (sp_stratprof itself)"),
     ("wrapper", "measurement wrapper (fpga/synth/sp_synth_top.v)"),
 ]
+# stage 1's modules: the part each one's cells go to
+STAGE1_PARTS = {"sp_table": "u_stage1/table", "sp_samplers": "u_stage1/samplers",
+                "sp_tag_fsm": "u_stage1/fsm", "sp_tag_flags": "u_stage1/fsm",
+                "sp_htp": "u_stage1/htp"}
+
+
+def part_rows(parts):
+    """(key, label) of every part, PARTS' first, then any other instance
+    a breakdown found, under its own name."""
+    known = [k for k, _ in PARTS]
+    extra = sorted({k for p in parts if p for k in p} - set(known))
+    return PARTS + [(k, "`%s`" % k) for k in extra]
 
 
 def breakdown_one(params, device, out):
@@ -538,8 +556,9 @@ def breakdown_one(params, device, out):
         add(parts, "u_stage1", own(c["type"]))
         for sub, sc in modules[c["type"]]["cells"].items():
             if ours(sc["type"]):
-                key = "u_stage1/fsm" if "sp_tag_fsm" in sc["type"] else "u_stage1/table"
-                add(parts, key, total(sc["type"]))
+                kind_of = next((v for k, v in STAGE1_PARTS.items() if k in sc["type"]),
+                               "u_stage1/" + sub.split(".")[-1])
+                add(parts, kind_of, total(sc["type"]))
     with open(os.path.join(out, "parts.json"), "w") as f:
         json.dump(parts, f, indent=1, sort_keys=True)
 
@@ -870,7 +889,7 @@ def breakdown(results):
         lines += ["### %s" % titles[name], "", "| " + " | ".join(head) + " |",
                   "| --- |" + " ---: |" * (len(head) - 1)]
         sums = {d: {} for d in devs}
-        for key, label in PARTS:
+        for key, label in part_rows(parts.values()):
             row = [label]
             shown = False
             for d in devs:
@@ -906,10 +925,21 @@ PART_PLANS = {
                "and a flip-flop with an enable per entry bit, which on the iCE40 takes a logic "
                "cell of its own; docs/rtl.md says why slots ranked in place were not cheaper); "
                "its entries, or their counts, in block RAM",
-    "u_stage1": "the samplers' draw and the counter table's read-modify-write pipeline "
-                "with its forwarding",
-    "u_stage1/fsm": "the tagged compressor's decision",
-    "block": "the port, the credits that keep one tuple per clock, S4 and the flush",
+    "u_stage1": "the modes' decisions selected into W, the message and the accounting",
+    "u_stage1/table": "the table's block RAMs with the row registered twice (S1R, S2A), "
+                      "W merged over the row and the row's write-back: the entry's width "
+                      "is the paper's, so narrower entries or a table of fewer rows would "
+                      "shrink it",
+    "u_stage1/samplers": "the generator, the draw's products with RATE (DSP blocks where "
+                         "there are any) and each mode's test, worked out a clock ahead "
+                         "and again on W",
+    "u_stage1/fsm": "the tagged compressor's decision, with each way's threshold flags a "
+                    "clock ahead",
+    "u_stage1/htp": "HTP's claim and hand-over of an entry",
+    "u_credits": "the output-queue reservations, their count kept beside its free count "
+                 "and full flag",
+    "u_ring": "the message ring's writer and its Wishbone master",
+    "block": "the port, S4 and the flush",
     "u_filter": "the PC filter's entries and comparators (FILTER_N = 0 leaves it out)",
     "u_oq": "the output queue's pointers and fill level", "u_tq": "the tuple queue",
     "u_sweep": "the sweep that zeroes the table",
@@ -957,6 +987,8 @@ PATH_PLANS = {
                     "output register (OPT_ECP5, FAMILY_SETTINGS); the iCE40's SB_RAM40_4K has "
                     "none, so a register of its own beside the RAM, at one more stage",
     "sp_stratprof.v": "the block's own bookkeeping between the stages",
+    "sp_credits.v": "the reservations' count: its net change from five inputs, the adder "
+                    "and the full flag, feeding the port's ready",
 }
 
 
@@ -990,9 +1022,10 @@ def shortfall(results):
                     ranked = sorted(parts.items(), key=lambda kv: -(kv[1].get("lut", 0) +
                                                                    kv[1].get("carry", 0)))
                     for key, n in ranked[:4]:
-                        lines.append("  - %s: %d LUT4, %d carry, %d FF — %s." % (
+                        plan = PART_PLANS.get(key)
+                        lines.append("  - %s: %d LUT4, %d carry, %d FF%s." % (
                             labels.get(key, key), n.get("lut", 0), n.get("carry", 0),
-                            n.get("ff", 0), PART_PLANS.get(key, "")))
+                            n.get("ff", 0), " — " + plan if plan else ""))
             if min_mhz and not (r.get("fmax") and r["fmax"] >= min_mhz):
                 have = "%s MHz" % mhz(r["fmax"]) if r.get("fmax") else (
                     r.get("pnr_error") or r.get("error") or "no result")
