@@ -180,6 +180,30 @@ $(eval $(call unit_acc,,64))
 $(eval $(call unit_acc,40,40))
 $(eval $(call unit_acc,32,32))
 
+# ---- unit test of the tagged compressor's threshold flags
+# (verif/unit/sp_tag_flags_tb.cpp), exhaustive at two widths: 4-bit counts with
+# 4-bit misses (the widest miss a 4-bit count allows) and the paper's 8-bit
+# counts with 3-bit misses.  The flags' bit positions reach the bench from
+# sp_tag_flags.vh, their one source, as -D flags.
+TAG_FLAG_DEFS = $(shell sed -n 's/^`define \(SP_TAG_[A-Z0-9_]*\) *\([0-9][0-9]*\).*/-D\1=\2/p' \
+                  $(VERIF_RTL_DIR)/sp_tag_flags.vh)
+define unit_tag_flags
+$(BIN)/test_rtl_tag_flags$(1)_$(2): $(VERIF_RTL_DIR)/sp_tag_flags.v $(VERIF_RTL_DIR)/sp_tag_flags.vh \
+                                    verif/unit/sp_tag_flags_tb.cpp
+	@command -v $(VERILATOR) >/dev/null || { echo "verif: $(VERILATOR) not found (apt-get install verilator)"; exit 1; }
+	@mkdir -p $(VERIF_DIR)/unit_tag_flags$(1)_$(2) $(BIN)
+	$(VERILATOR) --cc --exe --build -j 2 -O3 -Wall --top-module sp_tag_flags \
+	  -GCOUNT_BITS=$(1) -GMISS_BITS=$(2) -I$(VERIF_RTL_DIR) $(VERIF_RTL_DIR)/sp_tag_flags.v \
+	  $(abspath verif/unit/sp_tag_flags_tb.cpp) \
+	  -CFLAGS "-std=c++17 -O2 -DSP_CB=$(1) -DSP_MB=$(2) $(TAG_FLAG_DEFS)" \
+	  -MAKEFLAGS OPT_FAST=-O2 --Mdir $(VERIF_DIR)/unit_tag_flags$(1)_$(2) -o sp_tag_flags_tb \
+	  >$(VERIF_DIR)/unit_tag_flags$(1)_$(2)/build.log 2>&1 || { tail -n 40 $(VERIF_DIR)/unit_tag_flags$(1)_$(2)/build.log; exit 1; }
+	cp $(VERIF_DIR)/unit_tag_flags$(1)_$(2)/sp_tag_flags_tb $$@
+TEST_BINS += $(BIN)/test_rtl_tag_flags$(1)_$(2)
+endef
+$(eval $(call unit_tag_flags,4,4))
+$(eval $(call unit_tag_flags,8,3))
+
 # ---- simulation speed (make bench): the block built without assertions or
 # waves, driven with no model beside it.  sp_simspeed is the paper's build +
 # A_16 (paper_a16: 32-bit accounting, no PC filter), the build the
