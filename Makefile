@@ -39,8 +39,13 @@ endif
 # Folder with the real program traces; targets that read it say so when it is absent.
 TRACES   ?= ../shared/traces
 
-# Test programs each part registers; scripts/run-tests.sh runs them all.
+# Test programs each part registers; scripts/run-tests.sh runs them all,
+# TEST_JOBS at once (default: one per core).  A part names in TEST_ALONE the
+# programs that must run with no other beside them: those that run make in
+# the tree or write what another test reads.
 TEST_BINS :=
+TEST_ALONE :=
+TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 
 .PHONY: all deps test demo bench clean
 all:
@@ -102,13 +107,14 @@ $(BIN)/test_sanitizers: scripts/test-sanitizers.sh
 	@printf '#!/bin/sh\nexec "%s/scripts/test-sanitizers.sh"\n' "$(abspath .)" >$@
 	@chmod +x $@
 TEST_BINS += $(BIN)/test_sanitizers
+TEST_ALONE += $(BIN)/test_sanitizers
 .PHONY: print-san-tests
 print-san-tests:
 	@echo $(SAN_TEST_BINS)
 
 test: deps
 	@$(MAKE) --no-print-directory all $(TEST_BINS)
-	@scripts/run-tests.sh $(TEST_BINS)
+	@scripts/run-tests.sh --jobs $(TEST_JOBS) --alone "$(TEST_ALONE)" $(TEST_BINS)
 
 # The main job on the embedded default: a committed excerpt of a real trace
 # through the paper's reference configuration, H[P_256]_2048; then the SoC,

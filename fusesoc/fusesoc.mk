@@ -31,3 +31,4 @@ $(BIN)/test_fusesoc: fusesoc/test-fusesoc.sh
 	@printf '#!/bin/sh\ncd "%s" || exit 1\nexec sh fusesoc/test-fusesoc.sh "%s" "%s"\n' \
 	  "$(abspath .)" "$(abspath $(BUILD))/fusesoc" "$(VENV)" >$@ && chmod +x $@
 TEST_BINS += $(BIN)/test_fusesoc
+TEST_ALONE += $(BIN)/test_fusesoc

@@ -13,7 +13,9 @@ flags="-O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-re
 tests=$(make -s --no-print-directory print-san-tests BUILD="$SAN_BUILD")
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-if ! make -s --no-print-directory BUILD="$SAN_BUILD" OPT="$flags" $tests >"$log" 2>&1; then
+# it runs alone in make test (TEST_ALONE), so it takes every core
+jobs=$(nproc 2>/dev/null || echo 1)
+if ! make -s --no-print-directory -j"$jobs" BUILD="$SAN_BUILD" OPT="$flags" $tests >"$log" 2>&1; then
     tail -n 30 "$log"
     echo "sanitizers: the sanitized build failed"
     echo "sanitizers: 0 passed, 1 failed"
@@ -22,7 +24,7 @@ fi
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # shellcheck disable=SC2086
-scripts/run-tests.sh $tests >"$log" 2>&1
+scripts/run-tests.sh --jobs "$jobs" $tests >"$log" 2>&1
 rc=$?
 sed 's/^/  /' "$log" | grep -v 'passed, .* failed$' || true
 line=$(tail -n 1 "$log")

@@ -131,6 +131,8 @@ $(BIN)/test_verif_driver: verif/driver-test.sh $(if $(wildcard $(VERIF_TOP)),$(f
 VERIF_IN_TEST := $(VERIF_BUILDS)
 TEST_BINS += $(BIN)/test_verif_harness $(BIN)/test_verif_crosscheck $(BIN)/test_verif_driver \
              $(foreach b,$(VERIF_IN_TEST),$(BIN)/test_verif_$(b))
+# the cross-check's test runs make crosscheck in the tree
+TEST_ALONE += $(BIN)/test_verif_crosscheck
 
 # The gate-level check: make gate.
 include verif/gate/gate.mk

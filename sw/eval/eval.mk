@@ -37,3 +37,4 @@ $(BIN)/test_eval: sw/eval/tests/test_eval.py $(EVAL_SCRIPT) $(BIN)/stratprof $(B
 	@printf '#!/bin/sh\ncd "%s" || exit 1\nexec $(PYTHON) sw/eval/tests/test_eval.py "%s" "%s"\n' \
 	  "$(EVAL_ROOT)" "$(abspath $(BIN)/stratprof)" "$(abspath $(BIN)/test_fig4)" > $@ && chmod +x $@
 TEST_BINS += $(BIN)/test_eval
+TEST_ALONE += $(BIN)/test_eval

@@ -33,6 +33,7 @@ $(BIN)/test_stratprof_symbols: sw/stratprof/tests/test-symbols.sh sw/stratprof/t
 	@chmod +x $@
 
 TEST_BINS += $(BIN)/test_stratprof_symbols
+TEST_ALONE += $(BIN)/test_stratprof_symbols
 
 # The tool under valgrind's memcheck, every command once (scripts/test-valgrind.sh).
 $(BIN)/test_valgrind: scripts/test-valgrind.sh $(BIN)/stratprof

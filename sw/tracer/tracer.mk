@@ -61,6 +61,7 @@ $(BIN)/test_make_trace: sw/tracer/tests/test-make-trace.sh sw/tracer/tests/inlin
 	@printf '#!/bin/sh\ncd "%s" || exit 1\nexec sh sw/tracer/tests/test-make-trace.sh\n' "$(abspath .)" >$@
 	@chmod +x $@
 TEST_BINS += $(BIN)/test_make_trace
+TEST_ALONE += $(BIN)/test_make_trace
 
 # make trace PROG="a.c [b.c ...]" [ARGS="..."] [OUT=file.trace.gz] [KINDS=vec]
 #            [SKIP=N] [EVENTS=N] [LEVEL=1..9] [TRACE_CFLAGS=...] [TRACE_LDLIBS=...]
