@@ -39,10 +39,11 @@ endif
 # Folder with the real program traces; targets that read it say so when it is absent.
 TRACES   ?= ../shared/traces
 
-# Test programs each part registers; scripts/run-tests.sh runs them all,
-# TEST_JOBS at once (default: one per core).  A part names in TEST_ALONE the
-# programs that must run with no other beside them: those that run make in
-# the tree or write what another test reads.
+# Test programs each part registers; make test builds them TEST_JOBS jobs at
+# once (default: one per core) and scripts/run-tests.sh runs them as many at
+# once.  A part names in TEST_ALONE the programs that must run with no other
+# beside them: those that run make in the tree or write what another test
+# reads.
 TEST_BINS :=
 TEST_ALONE :=
 TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
@@ -113,7 +114,7 @@ print-san-tests:
 	@echo $(SAN_TEST_BINS)
 
 test: deps
-	@$(MAKE) --no-print-directory all $(TEST_BINS)
+	@$(MAKE) --no-print-directory -j$(TEST_JOBS) all $(TEST_BINS)
 	@scripts/run-tests.sh --jobs $(TEST_JOBS) --alone "$(TEST_ALONE)" $(TEST_BINS)
 
 # The main job on the embedded default: a committed excerpt of a real trace
