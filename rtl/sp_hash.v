@@ -9,9 +9,8 @@
  *     tag   = xor-fold(word0 ^ word1 ^ kind, tag_bits_i),
  *
  * needs no S-box and is folded and registered at once.  At the end of S1
- * the S-box bytes are on the read ports (with OPT_DP16KD one clock later,
- * in S1X, from the block RAMs' output registers), and this module folds
- * and registers
+ * the S-box bytes are on the read ports, and this module folds and
+ * registers
  *
  *     x     = flip(randomize(word0 ^ kind)) ^ randomize(word1)
  *     index = xor-fold(x, index_bits_i)
@@ -19,8 +18,10 @@
  * so S1H has index and tag from registers: the table read starts there,
  * and the tuple itself need not wait beside the hash.
  * On an ECP5 a block RAM's clock-to-output alone is 5.8 ns, so there
- * (OPT_DP16KD) the bytes come from the RAMs' output registers and S1X is a
- * stage of its own; the tuple pipeline around the hash follows.
+ * (OPT_DP16KD) the bytes come from the RAMs' output registers a clock
+ * later, in S1X, where x is formed and registered; the fold (a run-time
+ * width: an xor tree and a multiplexer, five or six LUT levels) has S1F
+ * to itself.  The tuple pipeline around the hash follows (HASH_LAT).
  *
  * The S-box is held as one 256x8 RAM per read port (2B for the pipeline,
  * one for SBOX_DATA reads) because a ROM read eight times per clock goes to
@@ -129,13 +130,21 @@ module sp_hash #(
     );
 
     // x: flip puts S[byte B-1-i of word0 ^ kind] in byte i.  It is formed
-    // from the RAMs' outputs (or their output registers) and folded at once,
-    // and the index and tag are registered: the table read in S1H starts
-    // from a register, and the register is the fold's width, not the word's.
-    wire [WORD_BITS-1:0] x;
+    // from the RAMs' outputs and folded at once, and the index and tag are
+    // registered: the table read in S1H starts from a register, and the
+    // register is the fold's width, not the word's.  Behind the ECP5's
+    // output registers x is registered first (S1X) and folded in S1F.
+    wire [WORD_BITS-1:0] x_now, x;
     generate
         for (i = 0; i < B; i = i + 1) begin : g_x
-            assign x[8*i +: 8] = sb0[8*(B-1-i) +: 8] ^ sb1[8*i +: 8];
+            assign x_now[8*i +: 8] = sb0[8*(B-1-i) +: 8] ^ sb1[8*i +: 8];
+        end
+        if (OPT_DP16KD != 0) begin : g_x_reg
+            reg [WORD_BITS-1:0] x_q;
+            always @(posedge clk_i) x_q <= x_now;
+            assign x = x_q;
+        end else begin : g_x_now
+            assign x = x_now;
         end
     endgenerate
 
@@ -163,18 +172,17 @@ module sp_hash #(
         .fold_o(tag)
     );
 
-    // the tag, folded in S0, waits for the index: registered in S1 and S1H,
-    // and in S1X between them
-    reg [INDEX_W-1:0]      index_q;
-    reg [TAG_BITS_MAX-1:0] tag_q1, tag_qx, tag_q;
+    // the tag, folded in S0, waits for the index: registered at the end of
+    // S0 and of every hash stage after it (S1, or S1, S1X and S1F)
+    localparam TAG_REGS = (OPT_DP16KD != 0) ? 4 : 2;
+    reg [INDEX_W-1:0]               index_q;
+    reg [TAG_REGS*TAG_BITS_MAX-1:0] tag_q;
     always @(posedge clk_i) begin
         index_q <= index;
-        tag_q1  <= tag;
-        tag_qx  <= tag_q1;
-        tag_q   <= (OPT_DP16KD != 0) ? tag_qx : tag_q1;
+        tag_q   <= {tag_q[0 +: (TAG_REGS - 1) * TAG_BITS_MAX], tag};
     end
     assign index_o = index_q;
-    assign tag_o   = tag_q;
+    assign tag_o   = tag_q[(TAG_REGS - 1) * TAG_BITS_MAX +: TAG_BITS_MAX];
 
 endmodule
 

@@ -8,8 +8,8 @@
  * A_k), queues them and interrupts software, which pops them through the
  * Wishbone registers.  The pipeline takes one tuple per clock in every mode:
  *
- *   port -> tuple queue -> S0 S-box read -> S1 hash, fold (-> S1X with the
- *        ECP5's RAM output registers) -> S1H row read, draw -> S1R RAM
+ *   port -> tuple queue -> S0 S-box read -> S1 hash, fold (-> S1X, S1F with
+ *        the ECP5's RAM output registers) -> S1H row read, draw -> S1R RAM
  *        -> S2A row arrives, merged -> S2B decide, write back -> S3 A_k
  *        -> S4 -> output queue -> MSG_HEAD
  *
@@ -337,19 +337,26 @@ module sp_stratprof #(
     wire [IDX_W-1:0]        s1h_index;
     wire [TAG_BITS_MAX-1:0] s1h_tag;
 
-    // S1X (OPT_ECP5 only): the S-box bytes pass the block RAMs' output
-    // registers, a clock of their own
-    wire valid_qx;
+    // S1X and S1F (OPT_ECP5 only): the S-box bytes pass the block RAMs'
+    // output registers, and the fold has a clock of its own (sp_hash)
+    wire valid_qf;      // the event entering S1H
+    wire valid_hx;      // an event in S1X or S1F
     generate
         if (OPT_ECP5 != 0) begin : g_s1x
-            reg valid_q;
+            reg valid_qx, valid_q;
             always @(posedge clk_i) begin
-                valid_q <= valid_q1;
-                if (rst_i) valid_q <= 1'b0;
+                valid_qx <= valid_q1;
+                valid_q  <= valid_qx;
+                if (rst_i) begin
+                    valid_qx <= 1'b0;
+                    valid_q  <= 1'b0;
+                end
             end
-            assign valid_qx = valid_q;
+            assign valid_qf = valid_q;
+            assign valid_hx = valid_qx || valid_q;
         end else begin : g_no_s1x
-            assign valid_qx = valid_q1;
+            assign valid_qf = valid_q1;
+            assign valid_hx = 1'b0;
         end
     endgenerate
 
@@ -377,7 +384,7 @@ module sp_stratprof #(
     );
 
     // S1H: sp_hash has the index and the tag in registers; the tuple is
-    // the one S0 took two clocks before (three with S1X).  Nothing reads it
+    // the one S0 took two clocks before (four with S1X and S1F).  Nothing reads it
     // on the way, and every stage moves every clock, so on the ECP5 it waits
     // in LUT RAM written in S0 and read out into S1H's register (a
     // free-running pointer: the read is the write the delay ago), and
@@ -385,12 +392,12 @@ module sp_stratprof #(
     reg                    valid_qh;
     wire [TW-1:0]          tuple_qh;
     always @(posedge clk_i) begin
-        valid_qh <= valid_qx;
+        valid_qh <= valid_qf;
         if (rst_i) valid_qh <= 1'b0;
     end
     generate
         if (OPT_ECP5 != 0) begin : g_tuple_delay
-            localparam [1:0] BEHIND = 2;   // S0 writes, S1 and S1X pass, the read lands in S1H
+            localparam [1:0] BEHIND = 3;   // S0 writes, S1, S1X and S1F pass, the read lands in S1H
             reg [1:0] ptr_q;
             always @(posedge clk_i) ptr_q <= ptr_q + 2'd1;
             sp_ram_sdp #(
@@ -834,7 +841,7 @@ module sp_stratprof #(
     // due: the model writes the ring at once.
     wire ring_busy = ring_active || (ring_en && oq_count != {(OQ_AW + 1){1'b0}} && !ring_full) ||
                      flush_wait_end;
-    assign busy = tq_count != {(TQ_AW + 1){1'b0}} || valid_q1 || valid_qx || valid_qh || s1r_busy || s2_valid || s3_valid ||
+    assign busy = tq_count != {(TQ_AW + 1){1'b0}} || valid_q1 || valid_hx || valid_qh || s1r_busy || s2_valid || s3_valid ||
                   valid_q4 || absorbed_q4 || rel_s2_q || filtered_q1 || sweep_busy || (flushing && room) ||
                   snap_pending_q || acc_busy || oq_settling || ring_busy;
     wire unused_status = ^{tq_settling, oq_full, wb_sel_i};
