@@ -14,8 +14,16 @@
  * entry pushed into an empty FIFO reaches the head two clocks after its
  * push (one to land in the RAM, one to be read), three with OUT_REG.
  *
+ * With IN_REG = 1 the write side is registered too: a push is held a clock
+ * in a register (in_valid_o, in_data_o) and written to the RAM from there,
+ * as wdata_i, which the user forms from in_data_o (the tuple queue adds the
+ * PC filter's verdict, worked out on that register, so that no comparison
+ * stands between the input port and the RAM's write port).  The entry is
+ * counted from its push, so full_o and count_o are as without the register,
+ * and it reaches the head a clock later.
+ *
  * count_o counts every entry held, the head and the read pipeline
- * included; settling_o is high while the FIFO holds entries but the head is
+ * included (and the input register); settling_o is high while the FIFO holds entries but the head is
  * not yet valid (STATUS.BUSY includes it, so software that sees BUSY = 0
  * can pop what OQ_FILL says).
  *
@@ -34,13 +42,19 @@ module sp_fifo #(
     // 1: the RAM's output register holds the head (read latency 2)
     parameter OUT_REG = 0,
     // 1: ECP5 DP16KD cells for the RAM (ECP5 synthesis only; needs OUT_REG)
-    parameter OPT_DP16KD = 0
+    parameter OPT_DP16KD = 0,
+    // 1: a push waits a clock in an input register, written from there as wdata_i
+    parameter IN_REG = 0
 ) (
     input  wire          clk_i,
     input  wire          rst_i,
     // write side: push_i only while !full_o
     input  wire          push_i,
     input  wire [DW-1:0] data_i,
+    // IN_REG: the input register, and what is written from it (unread otherwise)
+    output wire          in_valid_o,
+    output wire [DW-1:0] in_data_o,
+    input  wire [DW-1:0] wdata_i,
     // read side: pop_i only while head_valid_o
     input  wire          pop_i,
     output wire          head_valid_o,
@@ -68,6 +82,34 @@ module sp_fifo #(
         if (OUT_REG != 0 && OUT_REG != 1) begin : g_bad_out_reg
             sp_fifo_OUT_REG_must_be_0_or_1 u_error ();
         end
+        if (IN_REG != 0 && IN_REG != 1) begin : g_bad_in_reg
+            sp_fifo_IN_REG_must_be_0_or_1 u_error ();
+        end
+    endgenerate
+
+    // the RAM's write: the push itself, or (IN_REG) the one held a clock
+    wire          wr;
+    wire [DW-1:0] wr_data;
+    generate
+        if (IN_REG != 0) begin : g_in_reg
+            reg          in_valid_q;
+            reg [DW-1:0] in_data_q;
+            always @(posedge clk_i) begin
+                in_valid_q <= push_i;
+                in_data_q  <= data_i;
+                if (rst_i) in_valid_q <= 1'b0;
+            end
+            assign wr         = in_valid_q;
+            assign wr_data    = wdata_i;
+            assign in_valid_o = in_valid_q;
+            assign in_data_o  = in_data_q;
+        end else begin : g_no_in_reg
+            assign wr         = push_i;
+            assign wr_data    = data_i;
+            assign in_valid_o = 1'b0;
+            assign in_data_o  = {DW{1'b0}};
+            wire unused_wdata = ^wdata_i;
+        end
     endgenerate
 
     localparam [AW:0]   DEPTH = {1'b1, {AW{1'b0}}};
@@ -94,13 +136,13 @@ module sp_fifo #(
     wire head_valid = (OUT_REG != 0) ? v2_q : v1_q;
 
     always @(posedge clk_i) begin
-        if (push_i) wr_ptr_q <= wr_ptr_q + STEP;
+        if (wr) wr_ptr_q <= wr_ptr_q + STEP;
         if (issue) rd_ptr_q <= rd_ptr_q + STEP;
         count_q  <= count_q + (push_i ? ONE : {(AW + 1){1'b0}}) - (pop_i ? ONE : {(AW + 1){1'b0}});
-        unread_q <= unread_q + (push_i ? ONE : {(AW + 1){1'b0}}) - (issue ? ONE : {(AW + 1){1'b0}});
-        // unread next is not 0: a push, or more than the read takes; decided
+        unread_q <= unread_q + (wr ? ONE : {(AW + 1){1'b0}}) - (issue ? ONE : {(AW + 1){1'b0}});
+        // unread next is not 0: a write, or more than the read takes; decided
         // from the old count, beside the adder
-        unread_nz_q <= push_i || unread_q >= TWO || (unread_q == ONE && !issue);
+        unread_nz_q <= wr || unread_q >= TWO || (unread_q == ONE && !issue);
         if (rd_en) v1_q <= issue;
         if (out_en) v2_q <= v1_q;
         // full next: one push from DEPTH - 1, or no pop at DEPTH (no push
@@ -126,9 +168,9 @@ module sp_fifo #(
         .OPT_DP16KD(OPT_DP16KD)
     ) u_ram (
         .clk_i   (clk_i),
-        .we_i    (push_i),
+        .we_i    (wr),
         .waddr_i (wr_ptr_q),
-        .wdata_i (data_i),
+        .wdata_i (wr_data),
         .rd_en_i (rd_en),
         .raddr_i (rd_ptr_q),
         .out_en_i(out_en),
@@ -159,7 +201,8 @@ module sp_fifo #(
             // every entry is in the RAM unread, in the read pipeline or at
             // the head; the pointers' distance is what is unread
             assert (count_q <= DEPTH && unread_q <= count_q);
-            assert (count_q == unread_q + {{AW{1'b0}}, v1_q} + {{AW{1'b0}}, v2_q});
+            assert (count_q == unread_q + {{AW{1'b0}}, v1_q} + {{AW{1'b0}}, v2_q} +
+                               {{AW{1'b0}}, in_valid_o});
             assert (wr_ptr_q - rd_ptr_q == unread_q[AW-1:0]);
             // without an output register its flag stays clear
             if (OUT_REG == 0) assert (!v2_q);

@@ -251,10 +251,15 @@ module sp_stratprof #(
     assign tuple_ready_o = ready;
     assign obs_drop_o    = dropped;
 
-    // The PC filter (spec 8.7) compares at the port, so a tuple sees the
-    // entries of the clock it is taken in; a filtered tuple still takes its
-    // slot in the tuple queue and its credit (the input policy comes first),
-    // and S0 drops it.
+    // The PC filter (spec 8.7): a tuple sees the entries of the clock it is
+    // taken in.  The tuple queue holds a taken tuple a clock in its input
+    // register and writes it from there; the filter compares that register
+    // (against the entries as they were a clock before, sp_filter), so no
+    // comparison stands between the port and the queue's RAM.  A filtered
+    // tuple still takes its slot in the tuple queue and its credit (the
+    // input policy comes first), and S0 drops it.
+    wire          tq_in_valid;
+    wire [TW:0]   tq_in_data;
     wire [3:0]  filter_sel;
     wire        filter_ctrl_we, filter_lo_we, filter_hi_we, filter_match;
     wire [31:0] filter_data, filter_ctrl, filter_lo, filter_hi, filter_hits;
@@ -273,22 +278,27 @@ module sp_stratprof #(
         .lo_o     (filter_lo),
         .hi_o     (filter_hi),
         .hits_o   (filter_hits),
-        .kind_i   (tuple_kind_i),
-        .word0_i  (tuple_word0_i),
-        .take_i   (taken),
+        .kind_i   (tq_in_data[TW-1 -: 3]),
+        .word0_i  (tq_in_data[WORD_BITS +: WORD_BITS]),
+        .take_i   (tq_in_valid),
         .match_o  (filter_match)
     );
+    wire unused_tq_in_top = tq_in_data[TW];
 
     sp_fifo #(
         .AW        (TQ_AW),
         .DW        (TW + 1),
         .OUT_REG   (TQ_OUT_REG),
-        .OPT_DP16KD(OPT_ECP5)
+        .OPT_DP16KD(OPT_ECP5),
+        .IN_REG    (1)
     ) u_tq (
         .clk_i       (clk_i),
         .rst_i       (rst_i),
         .push_i      (taken),
-        .data_i      ({filter_match, tuple_kind_i, tuple_word0_i, tuple_word1_i}),
+        .data_i      ({1'b0, tuple_kind_i, tuple_word0_i, tuple_word1_i}),
+        .in_valid_o  (tq_in_valid),
+        .in_data_o   (tq_in_data),
+        .wdata_i     ({filter_match, tq_in_data[TW-1:0]}),
         .pop_i       (s0_take),
         .head_valid_o(tq_head_valid),
         .head_o      ({tq_filtered, tq_head}),
@@ -592,6 +602,10 @@ module sp_stratprof #(
         end
     end
 
+    // the output queue writes a message at its push (no input register)
+    wire          oq_in_valid;
+    wire [MW-1:0] oq_in_data;
+    wire unused_oq_in = oq_in_valid;
     sp_fifo #(
         .AW        (OQ_AW),
         .DW        (MW),
@@ -602,6 +616,9 @@ module sp_stratprof #(
         .rst_i       (rst_i),
         .push_i      (valid_q4),
         .data_i      (msg_q4),
+        .in_valid_o  (oq_in_valid),
+        .in_data_o   (oq_in_data),
+        .wdata_i     (oq_in_data),
         .pop_i       (pop),
         .head_valid_o(oq_head_valid),
         .head_o      (oq_head),
