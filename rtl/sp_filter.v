@@ -2,19 +2,17 @@
 /*
  * sp_filter.v - the PC filter of docs/spec.md section 8.7: FILTER_N entries
  * of <VALID, KIND, PC>, written through the register block, and the
- * comparison of each tuple taken at the input port.
+ * comparison of each tuple at the input port.
  *
- * A tuple sees the entries as they were when it was taken: an entry write
- * lands at the edge that ends its ack cycle, after that cycle's tuple,
- * exactly the order the model applies them in.  The comparison is made a
- * clock after the port, on the tuple queue's input register (the tuple
- * taken the clock before, kind_i/word0_i/take_i), so that it stands neither
- * behind the port's wires nor in front of the queue's RAM; an entry written
- * at the edge between is compared as it was before that write (a copy of
- * it, kept for that clock).  The result rides through the tuple queue as
- * one bit.  Each entry also counts the tuples it stops (FILTER_HITS) as it
- * compares them, a clock after the port, so software can tell how often a
- * stopped instruction ran.
+ * The comparison is made at the port, not when the tuple reaches the
+ * pipeline, so a tuple sees the entries as they were when it was taken: an
+ * entry write lands at the edge that ends its ack cycle, after that cycle's
+ * tuple, exactly the order the model applies them in.  Each entry's result
+ * is registered (hit_q_o) and their OR rides through the tuple queue as one
+ * bit, written a clock after the port from the queue's input register, so
+ * the comparators end at flip-flops and the queue's RAM sees only the OR.
+ * Each entry also counts the tuples it stops (FILTER_HITS) at the port, so
+ * software can tell how often a stopped instruction ran.
  */
 `resetall
 `default_nettype none
@@ -37,11 +35,12 @@ module sp_filter #(
     output wire [31:0]          lo_o,
     output wire [31:0]          hi_o,
     output wire [31:0]          hits_o,      // FILTER_HITS of the selected entry
-    // the tuple taken at the port the clock before, and whether there was one
+    // the input port's tuple, and whether the block takes it this clock
     input  wire [2:0]           kind_i,
     input  wire [WORD_BITS-1:0] word0_i,
     input  wire                 take_i,
-    output wire                 match_o
+    // the entries the tuple of the clock before matched (0 when none was taken)
+    output wire [15:0]          hit_q_o
 );
 
     // parameter checks: a bad value instantiates a module named after the
@@ -112,31 +111,6 @@ module sp_filter #(
     assign hi_o   = hi_r;
     assign hits_o = hits_r;
 
-    // The entry the bus wrote at the last edge, as it was before that write
-    // (old_*), for the tuple taken in the write's ack cycle, which is
-    // compared now; old_sel_q names it (one-hot, none when no entry was
-    // written), old_zero_q says the write zeroed its FILTER_HITS.
-    reg  [NE-1:0]  old_sel_q;
-    reg            old_zero_q;
-    reg            old_valid_q;
-    reg  [2:0]     old_kind_q;
-    reg  [63:0]    old_pc_q;
-    wire           entry_we = (ctrl_we_i || lo_we_i || hi_we_i) && sel_ok;
-    integer o;
-    always @(posedge clk_i) begin
-        old_sel_q  <= {NE{1'b0}};
-        old_zero_q <= ctrl_we_i && data_i[0];
-        for (o = 0; o < FILTER_N; o = o + 1)
-            if (entry_we && sel_at == o[3:0]) begin
-                old_sel_q[o] <= 1'b1;
-                old_valid_q  <= valid_q[o];
-                old_kind_q   <= kind_q[o*3 +: 3];
-                old_pc_q     <= {pc_hi_q[o*32 +: 32], pc_lo_q[o*32 +: 32]};
-            end
-        if (rst_i || FILTER_N == 0) old_sel_q <= {NE{1'b0}};
-    end
-    wire old_hit = old_valid_q && old_kind_q == kind_i && old_pc_q[WORD_BITS-1:0] == word0_i;
-
     // one comparator per entry; the tuple is filtered when any matches
     reg [NE-1:0] hit;
     reg [63:0] pc_m;
@@ -146,23 +120,27 @@ module sp_filter #(
         pc_m = 64'd0;
         for (m = 0; m < FILTER_N; m = m + 1) begin
             pc_m = {pc_hi_q[m*32 +: 32], pc_lo_q[m*32 +: 32]};
-            hit[m] = old_sel_q[m] ? old_hit :
-                     valid_q[m] && kind_q[m*3 +: 3] == kind_i && pc_m[WORD_BITS-1:0] == word0_i;
+            hit[m] = valid_q[m] && kind_q[m*3 +: 3] == kind_i && pc_m[WORD_BITS-1:0] == word0_i;
         end
     end
-    assign match_o = (|hit) && FILTER_N > 0;
-    // the high words only take part with 64-bit words
-    wire unused_pc_m = |{pc_m, old_pc_q};
+    wire unused_pc_m = |pc_m;   // the high word only takes part with 64-bit words
+
+    reg [NE-1:0] hit_q;
+    always @(posedge clk_i) begin
+        hit_q <= take_i ? hit : {NE{1'b0}};
+        if (rst_i || FILTER_N == 0) hit_q <= {NE{1'b0}};
+    end
+    wire [15+NE:0] hit_wide = {16'd0, hit_q};
+    assign hit_q_o = hit_wide[15:0];
+    wire unused_hit_wide = ^hit_wide[15+NE:16];
 
     // every matching entry counts a taken tuple; a FILTER_CTRL write setting
     // VALID zeroes it after that clock's tuple (the write wins), as the model
-    // applies the write between two tuples: that tuple, compared a clock
-    // later, is not counted into the zeroed count.  Clearing VALID keeps the
-    // count.
+    // applies the write between two tuples; clearing VALID keeps the count
     integer h;
     always @(posedge clk_i) begin
         for (h = 0; h < FILTER_N; h = h + 1) begin
-            if (take_i && hit[h] && !(old_sel_q[h] && old_zero_q))
+            if (take_i && hit[h])
                 hits_q[h*32 +: 32] <= hits_q[h*32 +: 32] + 32'd1;
             if (ctrl_we_i && data_i[0] && sel_ok && sel_at == h[3:0])
                 hits_q[h*32 +: 32] <= 32'd0;

@@ -251,17 +251,18 @@ module sp_stratprof #(
     assign tuple_ready_o = ready;
     assign obs_drop_o    = dropped;
 
-    // The PC filter (spec 8.7): a tuple sees the entries of the clock it is
-    // taken in.  The tuple queue holds a taken tuple a clock in its input
-    // register and writes it from there; the filter compares that register
-    // (against the entries as they were a clock before, sp_filter), so no
-    // comparison stands between the port and the queue's RAM.  A filtered
-    // tuple still takes its slot in the tuple queue and its credit (the
-    // input policy comes first), and S0 drops it.
+    // The PC filter (spec 8.7) compares at the port, so a tuple sees the
+    // entries of the clock it is taken in.  Its per-entry results are
+    // registered; the tuple queue holds a taken tuple a clock in its input
+    // register and writes it from there with their OR, so no comparison
+    // stands between the port and the queue's RAM.  A filtered tuple still
+    // takes its slot in the tuple queue and its credit (the input policy
+    // comes first), and S0 drops it.
     wire          tq_in_valid;
     wire [TW:0]   tq_in_data;
+    wire [15:0]   filter_hit_q;
     wire [3:0]  filter_sel;
-    wire        filter_ctrl_we, filter_lo_we, filter_hi_we, filter_match;
+    wire        filter_ctrl_we, filter_lo_we, filter_hi_we;
     wire [31:0] filter_data, filter_ctrl, filter_lo, filter_hi, filter_hits;
     sp_filter #(
         .FILTER_N (FILTER_N),
@@ -278,12 +279,12 @@ module sp_stratprof #(
         .lo_o     (filter_lo),
         .hi_o     (filter_hi),
         .hits_o   (filter_hits),
-        .kind_i   (tq_in_data[TW-1 -: 3]),
-        .word0_i  (tq_in_data[WORD_BITS +: WORD_BITS]),
-        .take_i   (tq_in_valid),
-        .match_o  (filter_match)
+        .kind_i   (tuple_kind_i),
+        .word0_i  (tuple_word0_i),
+        .take_i   (taken),
+        .hit_q_o  (filter_hit_q)
     );
-    wire unused_tq_in_top = tq_in_data[TW];
+    wire unused_tq_in = tq_in_valid ^ tq_in_data[TW];
 
     sp_fifo #(
         .AW        (TQ_AW),
@@ -298,7 +299,7 @@ module sp_stratprof #(
         .data_i      ({1'b0, tuple_kind_i, tuple_word0_i, tuple_word1_i}),
         .in_valid_o  (tq_in_valid),
         .in_data_o   (tq_in_data),
-        .wdata_i     ({filter_match, tq_in_data[TW-1:0]}),
+        .wdata_i     ({|filter_hit_q, tq_in_data[TW-1:0]}),
         .pop_i       (s0_take),
         .head_valid_o(tq_head_valid),
         .head_o      ({tq_filtered, tq_head}),
