@@ -23,7 +23,9 @@
 // words and read pipeline come from ports that exist only under FORMAL
 // (f_rd_ptr_o, f_mem_o, f_pipe_*_o), used only in the strengthening
 // assertions that make k-induction succeed.  OUT_REG builds the FIFO with
-// the RAM's output register holding the head (the ECP5's block RAM).
+// the RAM's output register holding the head (the ECP5's block RAM);
+// IN_REG with the input register every push waits in for a clock (the tuple
+// queue), what it writes being what it holds.
 //
 // Covered (the cover task reaches each from reset): full, a pop
 // while full, full and then drained, a push and a pop in one clock, pops in
@@ -34,7 +36,8 @@
 module sp_formal_fifo #(
     parameter AW = 2,
     parameter DW = 4,
-    parameter OUT_REG = 0
+    parameter OUT_REG = 0,
+    parameter IN_REG = 0
 ) (
     input wire clk
 );
@@ -53,9 +56,12 @@ module sp_formal_fifo #(
     wire [DW-1:0] head;
     wire [AW:0]   count;
 
-    sp_fifo #(.AW(AW), .DW(DW), .OUT_REG(OUT_REG)) u_dut (
+    wire          in_valid;
+    wire [DW-1:0] in_data;
+    sp_fifo #(.AW(AW), .DW(DW), .OUT_REG(OUT_REG), .IN_REG(IN_REG)) u_dut (
         .clk_i(clk), .rst_i(rst),
         .push_i(push), .data_i(data),
+        .in_valid_o(in_valid), .in_data_o(in_data), .wdata_i(in_data),
         .pop_i(pop), .head_valid_o(head_valid), .head_o(head),
         .count_o(count), .full_o(full), .settling_o(settling),
         .f_rd_ptr_o(f_rd_ptr), .f_mem_o(f_mem),
@@ -72,14 +78,17 @@ module sp_formal_fifo #(
     // entries in the read pipeline, the head included
     wire [AW:0] f_in_pipe = {{AW{1'b0}}, f_pipe_valid[0]} + {{AW{1'b0}}, f_pipe_valid[1]};
     // an entry N places from the head: in the read pipeline (the head, or
-    // with OUT_REG the register behind it) or in the RAM, unread
+    // with OUT_REG the register behind it), in the RAM, unread, or (IN_REG)
+    // the last one in the input register
     function [DW-1:0] f_entry(input [AW:0] n);
         integer fi;
         begin
             f_entry = {DW{1'b0}};
             // the head first when it holds one, then (OUT_REG) the register
             // behind it
-            if (n < f_in_pipe)
+            if (in_valid && n == f_count - 1)
+                f_entry = in_data;
+            else if (n < f_in_pipe)
                 f_entry = (n == 0 && (OUT_REG == 0 || f_pipe_valid[1])) ? head : f_pipe_data;
             else
                 for (fi = 0; fi < (1 << AW); fi = fi + 1)
@@ -162,11 +171,13 @@ module sp_formal_fifo #(
         end
     end
     // the head follows one clock after an entry is held without a pop, two
-    // with the output register
+    // with the output register (an entry in the RAM or the read pipeline:
+    // with IN_REG the one in the input register is written first)
+    wire [AW:0] f_landed = f_count - {{AW{1'b0}}, in_valid};
     reg f_held_q = 1'b0, f_held_q2 = 1'b0;
     always @(posedge clk) begin
-        f_held_q  <= !rst && f_count != 0 && !pop;
-        f_held_q2 <= !rst && f_held_q && f_count != 0 && !pop;
+        f_held_q  <= !rst && f_landed != 0 && !pop;
+        f_held_q2 <= !rst && f_held_q && f_landed != 0 && !pop;
         if (f_past_valid && !rst && (OUT_REG != 0 ? f_held_q2 : f_held_q))
             assert (head_valid);
     end
