@@ -975,14 +975,17 @@ PATH_PLANS = {
                  "levels and their routes), the read multiplexer and the ring's registers; "
                  "the checks combined over two wait clocks",
     "sp_ring.v": "the message ring's writer",
-    "sp_filter.v": "the PC filter's comparisons at the port, into the tuple queue's write; "
-                   "the match registered a stage later, beside the queued tuple",
-    "sp_hash.v": "the S-box RAMs' read into the hash's xor and fold: on the ECP5 the RAMs' "
-                 "own output register (OPT_ECP5) leaves a register in front; the iCE40's "
-                 "block RAM has none, so a fabric register there at one more stage",
+    "sp_filter.v": "the PC filter's comparisons at the port, each entry's result "
+                   "registered, their OR into the tuple queue's write a clock later "
+                   "(the queue's input register)",
+    "sp_hash.v": "the S-box RAMs' read into the hash's xor and fold: on the ECP5 the xor "
+                 "registered behind the RAMs' own output registers (S1X) and the fold a "
+                 "stage of its own (S1F); the iCE40's block RAM has no output register, so "
+                 "there the fold follows the read",
     "sp_xor_fold.v": "the run-time xor-fold and its width multiplexer in front of the table's "
                      "read address",
-    "sp_fifo.v": "the queues' read and write bookkeeping",
+    "sp_fifo.v": "the queues' read and write bookkeeping, and the tuple queue's write of "
+                 "the PC filter's verdict (the OR of its registered results)",
     "sp_ram_sdp.v": "a block RAM's clock-to-output into a register: on the ECP5 the DP16KD's "
                     "output register (OPT_ECP5, FAMILY_SETTINGS); the iCE40's SB_RAM40_4K has "
                     "none, so a register of its own beside the RAM, at one more stage",
