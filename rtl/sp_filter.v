@@ -11,8 +11,10 @@
  * is registered (hit_q_o) and their OR rides through the tuple queue as one
  * bit, written a clock after the port from the queue's input register, so
  * the comparators end at flip-flops and the queue's RAM sees only the OR.
- * Each entry also counts the tuples it stops (FILTER_HITS) at the port, so
- * software can tell how often a stopped instruction ran.
+ * Each entry also counts the tuples it stops (FILTER_HITS), from its
+ * registered result a clock after the port (the count's 32 enables are not
+ * behind the comparator), so software can tell how often a stopped
+ * instruction ran.
  */
 `resetall
 `default_nettype none
@@ -134,19 +136,27 @@ module sp_filter #(
     assign hit_q_o = hit_wide[15:0];
     wire unused_hit_wide = ^hit_wide[15+NE:16];
 
-    // every matching entry counts a taken tuple; a FILTER_CTRL write setting
-    // VALID zeroes it after that clock's tuple (the write wins), as the model
-    // applies the write between two tuples; clearing VALID keeps the count
+    // every matching entry counts a taken tuple, a clock later; a
+    // FILTER_CTRL write setting VALID zeroes it after that clock's tuple (the
+    // write wins), as the model applies the write between two tuples: the
+    // tuple of the write's clock, counted in the next, is left out of the
+    // zeroed count (zeroed_q); clearing VALID keeps the count
+    reg [NE-1:0] zeroed_q;
     integer h;
     always @(posedge clk_i) begin
         for (h = 0; h < FILTER_N; h = h + 1) begin
-            if (take_i && hit[h])
+            zeroed_q[h] <= 1'b0;
+            if (hit_q[h] && !zeroed_q[h])
                 hits_q[h*32 +: 32] <= hits_q[h*32 +: 32] + 32'd1;
-            if (ctrl_we_i && data_i[0] && sel_ok && sel_at == h[3:0])
+            if (ctrl_we_i && data_i[0] && sel_ok && sel_at == h[3:0]) begin
                 hits_q[h*32 +: 32] <= 32'd0;
+                zeroed_q[h]        <= 1'b1;
+            end
         end
-        if (rst_i || FILTER_N == 0)
-            hits_q <= {(NE * 32){1'b0}};
+        if (rst_i || FILTER_N == 0) begin
+            hits_q   <= {(NE * 32){1'b0}};
+            zeroed_q <= {NE{1'b0}};
+        end
     end
 
 endmodule
