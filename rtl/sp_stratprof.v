@@ -200,6 +200,8 @@ module sp_stratprof #(
     // a queue in ECP5 block RAM cells takes their output register (sp_ram_sdp
     // uses cells from 64 words on; smaller ones are LUT RAM, read fast)
     localparam TQ_OUT_REG = (OPT_ECP5 != 0 && TQ_AW >= 6) ? 1 : 0;
+    // the tuple queue's input register: where the PC filter has a verdict to add
+    localparam TQ_IN_REG  = (FILTER_N > 0) ? 1 : 0;
     localparam OQ_OUT_REG = (OPT_ECP5 != 0 && OQ_AW >= 6) ? 1 : 0;
     localparam [OQ_AW:0] OQ_DEPTH = {1'b1, {OQ_AW{1'b0}}};
     localparam [OQ_AW:0] ONE      = 1;
@@ -255,7 +257,8 @@ module sp_stratprof #(
     // entries of the clock it is taken in.  Its per-entry results are
     // registered; the tuple queue holds a taken tuple a clock in its input
     // register and writes it from there with their OR, so no comparison
-    // stands between the port and the queue's RAM.  A filtered tuple still
+    // stands between the port and the queue's RAM (without a filter the
+    // queue writes at the push, the verdict 0).  A filtered tuple still
     // takes its slot in the tuple queue and its credit (the input policy
     // comes first), and S0 drops it.
     wire          tq_in_valid;
@@ -291,7 +294,7 @@ module sp_stratprof #(
         .DW        (TW + 1),
         .OUT_REG   (TQ_OUT_REG),
         .OPT_DP16KD(OPT_ECP5),
-        .IN_REG    (1)
+        .IN_REG    (TQ_IN_REG)
     ) u_tq (
         .clk_i       (clk_i),
         .rst_i       (rst_i),
