@@ -13,11 +13,14 @@
  * stall or drop a tuple, which the model takes from the RTL.
  *
  * Per clock the count changes by +1 (a reservation) less 0..4 returns.  The
- * change is written as a table of the five inputs, so synthesis makes LUTs
- * of it, not a chain of adders; the full flag is decided from comparisons
- * of the old count, beside the adder (full next needs a net +1 from one
- * below full, or 0 at full), and the free count is kept beside the count
- * rather than subtracted from the depth where it is read.
+ * returns are known early (registered a clock late); whether the port takes
+ * a tuple is known late, at the end of the port's decision (the queues'
+ * full flags and the drop policy).  So both next counts are added from the
+ * returns alone, with and without a reservation, and take_i only chooses
+ * between them: it meets no carry chain.  The full flag is decided from
+ * comparisons of the old count, beside the adders (full next needs a net +1
+ * from one below full, or 0 at full), and the free count is kept beside the
+ * count rather than subtracted from the depth where it is read.
  */
 `resetall
 `default_nettype none
@@ -63,24 +66,31 @@ module sp_credits #(
     wire       ret0    = returns == 3'd0;
     wire       ret1    = returns == 3'd1;
 
-    // the net change, -4..+1, at four bits
-    reg  [3:0] delta;
-    always @* begin
-        case ({take_i, returns})
-            {1'b1, 3'd0}:               delta = 4'd1;
-            {1'b0, 3'd0}, {1'b1, 3'd1}: delta = 4'd0;
-            {1'b0, 3'd1}, {1'b1, 3'd2}: delta = 4'hF;   // -1
-            {1'b0, 3'd2}, {1'b1, 3'd3}: delta = 4'hE;   // -2
-            {1'b0, 3'd3}, {1'b1, 3'd4}: delta = 4'hD;   // -3
-            default:                    delta = 4'hC;   // -4
+    // the net change without a reservation, 0..-4, and with one, +1..-3,
+    // at four bits
+    function [3:0] delta_of(input take, input [2:0] ret);
+        case ({take, ret})
+            {1'b1, 3'd0}:               delta_of = 4'd1;
+            {1'b0, 3'd0}, {1'b1, 3'd1}: delta_of = 4'd0;
+            {1'b0, 3'd1}, {1'b1, 3'd2}: delta_of = 4'hF;   // -1
+            {1'b0, 3'd2}, {1'b1, 3'd3}: delta_of = 4'hE;   // -2
+            {1'b0, 3'd3}, {1'b1, 3'd4}: delta_of = 4'hD;   // -3
+            default:                    delta_of = 4'hC;   // -4
         endcase
-    end
-    wire [OQ_AW + 3:0] step = {{OQ_AW{delta[3]}}, delta};
-    wire unused_step = ^step[OQ_AW + 3:OQ_AW + 1];
+    endfunction
+    wire [3:0] delta_keep = delta_of(1'b0, returns);
+    wire [3:0] delta_take = delta_of(1'b1, returns);
+    wire [OQ_AW + 3:0] step_keep = {{OQ_AW{delta_keep[3]}}, delta_keep};
+    wire [OQ_AW + 3:0] step_take = {{OQ_AW{delta_take[3]}}, delta_take};
+    wire unused_step = ^{step_keep[OQ_AW + 3:OQ_AW + 1], step_take[OQ_AW + 3:OQ_AW + 1]};
+    wire [OQ_AW:0] resv_keep = resv_q + step_keep[OQ_AW:0];
+    wire [OQ_AW:0] resv_take = resv_q + step_take[OQ_AW:0];
+    wire [OQ_AW:0] free_keep = free_q - step_keep[OQ_AW:0];
+    wire [OQ_AW:0] free_take = free_q - step_take[OQ_AW:0];
 
     always @(posedge clk_i) begin
-        resv_q <= resv_q + step[OQ_AW:0];
-        free_q <= free_q - step[OQ_AW:0];
+        resv_q <= take_i ? resv_take : resv_keep;
+        free_q <= take_i ? free_take : free_keep;
         full_q <= (resv_q == DEPTH - ONE && take_i && ret0) ||
                   (resv_q == DEPTH && (take_i ? ret1 : ret0));
         if (rst_i) begin

@@ -364,19 +364,26 @@ module sp_regs #(
     reg  [RAW+1:0] ring_adj_q;    // minus the access's ring amount (below)
     // A RING_RP write moves the pointer forward by at most the fill, and a
     // RING_WATERMARK write with the ring on stays within its size.  The
-    // move, and whether the value is past the pointers' range, are worked
-    // out in the request cycle (RING_RP and the size change only by the
-    // bus, so they are the wait cycle's too); the fill is registered again
-    // every clock (ring_fill_q, the fill of the clock before), which is never
-    // more than the wait cycle's and never less than any the processor has
-    // read (a RING_WP read is registered in its request cycle, before this
-    // write's).  The wait cycle compares two flip-flops.
-    wire [31:0]    ring_v32  = {15'd0, dat_q[16:0]};
+    // request cycle registers the move, whether the value is past the
+    // pointers' range, and both tests, so the wait cycle's checks start from
+    // flip-flops (the comparisons there, into the write's code, were a
+    // build's longest path).  RING_RP and the size change only by the bus,
+    // so they are the wait cycle's too.  A move is more than the fill when
+    // the value lies outside the circular interval from RING_RP to RING_WP
+    // (values past the range fail on their own): two comparisons of the
+    // value beside each other, not a subtraction and a comparison behind it.
+    // The fill is the request cycle's, never more than the wait cycle's and
+    // never less than any the processor has read (a RING_WP read is
+    // registered in its request cycle, before this write's).
+    wire [RAW:0]   ring_v    = wb_dat_i[RAW:0];
+    wire           ring_out  = (ring_wp_i < ring_rp_q) ? (ring_v < ring_rp_q && ring_v > ring_wp_i)
+                                                       : (ring_v < ring_rp_q || ring_v > ring_wp_i);
     reg  [RAW:0]   ring_move_q;   // (value - RING_RP) mod 2 x RING_SIZE
     reg            ring_vhi_q;    // value > 2 x RING_SIZE - 1
-    reg  [RAW:0]   ring_fill_q;   // RING_WP - RING_RP mod 2 x RING_SIZE, a clock late
-    wire           rp_ok     = RING_AW > 0 && !ring_vhi_q && ring_move_q <= ring_fill_q;
-    wire           wm_ok     = !(ring_en_q && ring_v32 > {{(31 - RAW){1'b0}}, ring_size_q});
+    reg            ring_past_q;   // the move is more than the fill
+    reg            ring_wbig_q;   // value > RING_SIZE
+    wire           rp_ok     = RING_AW > 0 && !ring_vhi_q && !ring_past_q;
+    wire           wm_ok     = !(ring_en_q && ring_wbig_q);
 
     // Error code of the write (E_NONE: accepted), in the model's check order.
     // A write waits one clock: the request cycle registers the address, the
@@ -774,7 +781,9 @@ module sp_regs #(
             cfg_q       <= eff_d[W_MODE] || eff_d[W_RATE] || eff_d[W_TABLE] || eff_d[W_THRESH];
             if (wwait_q) begin
                 code_q <= write_code(adr_q);
-                ok_q   <= write_code(adr_q) == E_NONE;
+                // accepted: some target takes it (the same as a code of
+                // E_NONE, asserted below, and a shallower path)
+                ok_q   <= eff_d != {NW{1'b0}};
                 ring_adj_q <= {(RAW + 2){1'b0}} - ring_amount;
             end
             wait2_q     <= wait1_q && acc_read_q && wb_cyc_i;
@@ -791,6 +800,8 @@ module sp_regs #(
                 chk_q  <= value_checks(wb_dat_i);
                 ring_move_q <= (wb_dat_i[RAW:0] - ring_rp_q) & ring_pmask_q;
                 ring_vhi_q  <= {15'd0, wb_dat_i[16:0]} > {{(31 - RAW){1'b0}}, ring_pmask_q};
+                ring_past_q <= ring_out;
+                ring_wbig_q <= {15'd0, wb_dat_i[16:0]} > {{(31 - RAW){1'b0}}, ring_size_q};
                 dok_q  <= value_ok(value_checks(wb_dat_i));
                 sel_q  <= targets(wb_adr_i);
                 ok_q   <= 1'b0;
@@ -860,7 +871,6 @@ module sp_regs #(
         if (ring_clear) ring_rp_q <= {(RAW + 1){1'b0}};
         ring_fnow_q   <= ring_fnow_d;
         ring_margin_q <= ring_margin_d;
-        ring_fill_q   <= ring_fnow_q;
         if (!HAVE_RING) ring_en_q <= 1'b0;
 
         if (rst_i) begin
@@ -984,6 +994,9 @@ module sp_regs #(
     wire [NCHK-1:0] a_dat_checks = value_checks(dat_q);  // the checks of the value under way
     wire [NW-1:0]   a_ok      = value_ok(a_dat_checks);     // ... and its data
     wire [RAW:0]    a_fill    = (ring_wp_i - ring_rp_q) & ring_pmask_q;  // the ring's fill now
+    wire [31:0]     ring_v32  = {15'd0, dat_q[16:0]};            // a ring write's value
+    reg  [RAW:0]    f_fill_q;   // the fill register of the clock before
+    always @(posedge clk_i) f_fill_q <= ring_fnow_q;
     // and those of the configuration registers' own values
     wire [NCHK-1:0] a_table_checks  = value_checks({16'd0, table_q});
     wire [NCHK-1:0] a_thresh_checks = value_checks({12'd0, thresh_q});
@@ -1054,16 +1067,22 @@ module sp_regs #(
             if (eff_q[W_RWM]) assert (dat_q[31:17] == 15'd0 && dat_q[16:0] != 17'd0 && dat_q[16:0] <= RING_LIMIT &&
                                       wm_ok);
             if (eff_q[W_RRP]) assert (dat_q[31:17] == 15'd0 && rp_ok);
-            // a write's move and range, from the request cycle, are still
-            // those of its value, and in any access's wait and ack cycles
-            // the fill register is the fill of this clock or of the clock
-            // before (one pop between): the pointers have not been written
-            // for two clocks then
+            // a write's move, range and size test, from the request cycle,
+            // are still those of its value; the fill can only have grown
+            // since (a pop; only this access could shrink it), so a move the
+            // request cycle let in never passes the write pointer
             if (we_q && (mixing || wwait_q || ack_q))
                 assert (ring_move_q == ((dat_q[RAW:0] - ring_rp_q) & ring_pmask_q) &&
-                        ring_vhi_q == (ring_v32 > {{(31 - RAW){1'b0}}, ring_pmask_q}));
+                        ring_vhi_q == (ring_v32 > {{(31 - RAW){1'b0}}, ring_pmask_q}) &&
+                        ring_wbig_q == (ring_v32 > {{(31 - RAW){1'b0}}, ring_size_q}));
+            // the move's comparison is the request cycle's, whose fill the
+            // wait cycle has registered (f_fill_q); in any access's wait and
+            // ack cycles that is the fill of this clock or of the clock
+            // before (one pop between): the pointers have not been written
+            // for two clocks then
+            if (wwait_q && sel_q[W_RRP] && !ring_vhi_q) assert (ring_past_q == (ring_move_q > f_fill_q));
             if (wwait_q || ack_q)
-                assert (ring_fill_q <= a_fill && a_fill - ring_fill_q <= {{RAW{1'b0}}, 1'b1});
+                assert (f_fill_q <= a_fill && a_fill - f_fill_q <= {{RAW{1'b0}}, 1'b1});
             if (eff_q[W_RCTRL] && dat_q[0]) assert (!ring_bad_q);
             // a pop never meets a write of the ring's place or size
             if (ring_pop_i) assert (!ring_clear);
