@@ -494,12 +494,12 @@ module sp_regs #(
     // One-hot targets of the access, decoded in the request cycle with the
     // code and registered with it: in the ack cycle each effect is an AND of
     // two flip-flops.
-    localparam NSEL = 24;
+    localparam NSEL = 25;
     localparam W_CTRL = 0, W_CMD = 1, W_IRQ_EN = 2, W_IRQ_ST = 3, W_ERR = 4, W_MODE = 5,
                W_RATE = 6, W_TABLE = 7, W_THRESH = 8, W_SEED = 9, W_WM = 10, W_SBOX_A = 11,
                W_SBOX_D = 12, W_FSEL = 13, W_FCTRL = 14, W_FLO = 15, W_FHI = 16,
                W_RCTRL = 17, W_RBASE = 18, W_RSIZE = 19, W_RRP = 20, W_RWM = 21,
-               R_HEAD = 22, R_SBOX_D = 23;
+               R_HEAD = 22, R_SBOX_D = 23, R_STATUS = 24;
     localparam HAVE_RING = RING_AW > 0;
     function [NSEL-1:0] targets(input [11:0] a);
         begin
@@ -528,6 +528,7 @@ module sp_regs #(
             targets[W_RWM]    = HAVE_RING && a == A_RING_WM;
             targets[R_HEAD]   = a == A_MSG_HEAD;
             targets[R_SBOX_D] = a == A_SBOX_DATA;
+            targets[R_STATUS] = a == A_STATUS;
         end
     endfunction
 
@@ -641,7 +642,7 @@ module sp_regs #(
                 A_PARAMS[7:2]:       read_word = PARAMS_VALUE;
                 A_PARAMS2[7:2]:      read_word = PARAMS2_VALUE;
                 A_CTRL[7:2]:         read_word = {30'd0, ctrl_q};
-                A_STATUS[7:2]:       read_word = status;
+                A_STATUS[7:2]:       read_word = 32'd0;   // a wait state: status_q
                 A_IRQ_ENABLE[7:2]:   read_word = {27'd0, irq_en_q};
                 A_IRQ_STATUS[7:2]:   read_word = {27'd0, irq_status};
                 A_ERR_CODE[7:2]:     read_word = ({24'd0, err_code_q} << `SP_ERR_CODE_SHIFT) |
@@ -676,6 +677,11 @@ module sp_regs #(
     endfunction
 
     reg [31:0] rdata_q;
+    // STATUS as the request cycle saw it, read out a clock later: its BUSY
+    // and FLUSHING bits are the ends of the block's deepest bookkeeping
+    // (the queues' fills, the ring's room), which must not run on through
+    // the read multiplexer
+    reg [31:0] status_q;
     reg        wait1_q, wait2_q, wwait_q, head_valid_q;
     reg        acc_read_q;        // the waiting read is an accounting word
     reg  [CW+2:0] head_q;         // kind and count of the head message
@@ -725,7 +731,8 @@ module sp_regs #(
             request   = wb_cyc_i && wb_stb_i && !ack_q && !wait1_q && !wait2_q && !wwait_q && !mixing;
             acc_word  = in_page && word >= A_ACC_FIRST[7:2] && word <= A_ACC_LAST[7:2];
             slow_read = (acc_word || (in_page && (word == A_SBOX_DATA[7:2] ||
-                                                  word == A_MSG_HEAD[7:2]))) && !wb_we_i;
+                                                  word == A_MSG_HEAD[7:2] ||
+                                                  word == A_STATUS[7:2]))) && !wb_we_i;
             seed_req  = request && wb_we_i && in_page && word == A_SEED[7:2];
             sok[W_CTRL]   = !(dat_q[0] && !ctrl_q[0] &&
                               (flushing_i || (mode_q[2:0] == S_TAG && evict_above_rate)));
@@ -757,10 +764,11 @@ module sp_regs #(
     always @(posedge clk_i) begin
         if (bus_busy) begin
             // the bus: ack one clock after a new read, two for a write (its
-            // checks) or a MSG_HEAD or SBOX_DATA read (the head's fields
-            // registered; the S-box byte taken in the wait cycle, two clocks
-            // after SBOX_ADDR last moved, as a RAM read through its output
-            // register needs), three for an accounting read (sp_acc selects
+            // checks) or a MSG_HEAD, SBOX_DATA or STATUS read (the head's
+            // fields registered; the S-box byte taken in the wait cycle, two
+            // clocks after SBOX_ADDR last moved, as a RAM read through its
+            // output register needs; STATUS registered in the request
+            // cycle), three for an accounting read (sp_acc selects
             // and registers the word, then adds the carry of its high half)
             ack_q       <= (request && !slow_read && !wb_we_i) ||
                            (wait1_q && !acc_read_q && wb_cyc_i) ||
@@ -791,6 +799,7 @@ module sp_regs #(
             head_q      <= {head_kind, head_count};
             if (wait1_q && !acc_read_q)
                 rdata_q <= sel_q[R_SBOX_D] ? {24'd0, sbox_data_i} :
+                           sel_q[R_STATUS] ? status_q :
                            head_valid_q ? head_word : 32'd0;
             if (wait2_q) rdata_q <= acc_data_i;
             if (request) begin
@@ -806,6 +815,7 @@ module sp_regs #(
                 sel_q  <= targets(wb_adr_i);
                 ok_q   <= 1'b0;
                 rdata_q      <= in_page ? read_word(word) : 32'd0;
+                status_q     <= status;
                 // the ring on, the queue is the ring's: MSG_HEAD reads 0, pops nothing
                 head_valid_q <= oq_head_valid_i && !ring_en_q;
             end
@@ -829,8 +839,6 @@ module sp_regs #(
                 ring_pmask_q <= {dat_q[RAW-1:0], 1'b0} - {{RAW{1'b0}}, 1'b1};
             end
             if (eff_q[W_RWM]) ring_wm_q <= dat_q[RAW:0];
-            ring_bad_q <= ((eff_q[W_RBASE] ? dat_q : ring_base_q) & ring_bytes_d) != 32'd0 ||
-                          (eff_q[W_RWM] ? dat_q[RAW:0] : ring_wm_q) > (eff_q[W_RSIZE] ? dat_q[RAW:0] : ring_size_q);
 
             sbox_addr_q <= sbox_addr_d;
 
@@ -841,6 +849,7 @@ module sp_regs #(
         end
 
         stopped_q   <= stopped;
+        ring_bad_q  <= ring_bad;
         // sticky interrupts: this cycle's events first, then a write-one-to-clear
         sticky_q <= (sticky_q | {flush_done_i, rejected || ring_err_i, drop_i}) &
                     ~(eff_q[W_IRQ_ST] ? dat_q[3:1] : 3'b000);
@@ -914,11 +923,18 @@ module sp_regs #(
         end
     end
 
-    // the ring's next values, for ring_bad_q
     wire           ring_clear   = eff_q[W_RBASE] || eff_q[W_RSIZE];
-    wire [RAW:0]   ring_size_d  = eff_q[W_RSIZE] ? dat_q[RAW:0] : ring_size_q;
-    // RING_SIZE x the entry size - 1: the low bits a ring's base must leave 0
-    wire [31:0]    ring_bytes_d = ({{(31 - RAW){1'b0}}, ring_size_d} << RING_LOG2E) - 32'd1;
+    // The rule RING_CTRL.ENABLE checks, from the registers a clock after
+    // they change (worked out from their next values it ran through the
+    // write's multiplexers, a subtraction and a wide OR, a ring build's
+    // longest path).  A clock late is exact: the write that changed them
+    // acks in that clock, so a RING_CTRL write's check, in its wait cycle,
+    // comes two clocks later at the earliest.  RING_SIZE x the entry size - 1,
+    // the low bits a base must leave 0, is the pointer mask's upper bits
+    // (RING_SIZE - 1) above the entry's offset bits: no subtraction.
+    wire [31:0]    ring_bytes   = ({{(32 - RAW){1'b0}}, ring_pmask_q[RAW:1]} << RING_LOG2E) |
+                                  ((32'd1 << RING_LOG2E) - 32'd1);
+    wire           ring_bad     = (ring_base_q & ring_bytes) != 32'd0 || ring_wm_q > ring_size_q;
 
     // What a write takes from the fill or the margin, for ring_adj_q: a
     // RING_RP write's move, a RING_WATERMARK write's value (at most
@@ -996,7 +1012,11 @@ module sp_regs #(
     wire [RAW:0]    a_fill    = (ring_wp_i - ring_rp_q) & ring_pmask_q;  // the ring's fill now
     wire [31:0]     ring_v32  = {15'd0, dat_q[16:0]};            // a ring write's value
     reg  [RAW:0]    f_fill_q;   // the fill register of the clock before
-    always @(posedge clk_i) f_fill_q <= ring_fnow_q;
+    reg             f_ring_set_q;  // the clock before wrote the ring's base, size or watermark
+    always @(posedge clk_i) begin
+        f_fill_q     <= ring_fnow_q;
+        f_ring_set_q <= eff_q[W_RBASE] || eff_q[W_RSIZE] || eff_q[W_RWM];
+    end
     // and those of the configuration registers' own values
     wire [NCHK-1:0] a_table_checks  = value_checks({16'd0, table_q});
     wire [NCHK-1:0] a_thresh_checks = value_checks({12'd0, thresh_q});
@@ -1051,8 +1071,9 @@ module sp_regs #(
             assert (ring_pmask_q == {ring_size_q[RAW-1:0], 1'b0} - {{RAW{1'b0}}, 1'b1});
             assert (ring_rp_q <= ring_pmask_q && ring_wp_i <= ring_pmask_q);
             assert (ring_wm_q != {(RAW + 1){1'b0}} && ring_wm_q <= RING_LARGEST);
-            assert (ring_bad_q == ((ring_base_q & (({{(31 - RAW){1'b0}}, ring_size_q} << RING_LOG2E) - 32'd1)) != 32'd0 ||
-                                   ring_wm_q > ring_size_q));
+            if (!f_ring_set_q)
+                assert (ring_bad_q == ((ring_base_q & (({{(31 - RAW){1'b0}}, ring_size_q} << RING_LOG2E) - 32'd1)) != 32'd0 ||
+                                       ring_wm_q > ring_size_q));
             if (ring_en_q) assert (!ring_bad_q);
             // the ring's place and size change only while it is off, and an
             // accepted write brings a value its checks let in; the ring's
