@@ -220,7 +220,7 @@ def main():
     w("| interrupt entry + exit | %d + %d | the paper's 214 fixed cost per interrupt (Anderson et al.), split in two |"
       % (ref["irq_entry_cycles"], ref["irq_exit_cycles"]))
     w("| register access | %d + the bus | 1 processor cycle, then the Wishbone slave's request-to-ack cycles: 2 "
-      "for a read, 3 for `MSG_HEAD` and every write, 4 for `ACC_*` (the RTL's, `docs/rtl.md`) |"
+      "for a read, 3 for `MSG_HEAD`, `STATUS` and every write, 4 for `ACC_*` (the RTL's, `docs/rtl.md`) |"
       % ref["access_cycles"])
     w("| fold one message | %d | the paper's 27 cycles of processing, less the 10 of its three register reads "
       "(`MSG_HEAD`, `MSG_W0_LO`, `MSG_W1_LO`) |" % ref["fold_cycles"])

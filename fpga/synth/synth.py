@@ -968,11 +968,15 @@ PATH_PLANS = {
                   "clock's hit count when two messages of one tuple follow each other; the "
                   "high bits' test kept per entry beside the count would leave one adder",
     "sp_acc.v": "the accounting adders: a counter's carry chain behind the logic that forms "
-                "its increment; the increments registered first (one more stage, the snapshot "
-                "and its read a clock later) would leave the chain alone",
+                "its increment, or the snapshot word's selection and the carry of its high "
+                "half into the read register; the increments registered first (one more "
+                "stage, the snapshot and its read a clock later) would leave the chain alone",
     "sp_regs.v": "the register file: a write's checks (25 value checks and the E_CONFIG rule "
                  "combined into the write's code in one wait clock; on the iCE40 six LUT "
-                 "levels and their routes), the read multiplexer and the ring's registers; "
+                 "levels and their routes) and the read multiplexer, which gathers words "
+                 "from across the block (the PC filter's entries, the accounting, the "
+                 "ring) into the read data in the request clock; a wait state for every "
+                 "read, with the word selected from registers (as STATUS is now), and "
                  "the checks combined over two wait clocks",
     "sp_ring.v": "the message ring's writer",
     "sp_filter.v": "the PC filter's comparisons at the port, each entry's result "
@@ -990,8 +994,9 @@ PATH_PLANS = {
                     "output register (OPT_ECP5, FAMILY_SETTINGS); the iCE40's SB_RAM40_4K has "
                     "none, so a register of its own beside the RAM, at one more stage",
     "sp_stratprof.v": "the block's own bookkeeping between the stages",
-    "sp_credits.v": "the reservations' count: its net change from five inputs, the adder "
-                    "and the full flag, feeding the port's ready",
+    "sp_credits.v": "the reservations' count: both next counts added from the returns, "
+                    "the port's take selecting between them; the full flag feeding the "
+                    "port's ready",
 }
 
 

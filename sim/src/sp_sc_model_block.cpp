@@ -30,7 +30,7 @@ unsigned sp_sc_bus_latency(bool write, uint32_t off)
         return 3;
     if (in_page && off >= SP_REG_ACC_BASE && off <= SP_REG_LAST)
         return 4;
-    if (in_page && (off == SP_REG_MSG_HEAD || off == SP_REG_SBOX_DATA))
+    if (in_page && (off == SP_REG_MSG_HEAD || off == SP_REG_SBOX_DATA || off == SP_REG_STATUS))
         return 3;
     return 2;
 }
