@@ -295,13 +295,11 @@ module sp_acc #(
         end
     end
 
-    // the bus reads the snapshot only: the word selected by rd_index_i /
-    // rd_hi_i, with HI's carry added, is registered, and the register is
-    // the read data (the increment behind the register, it ran on through
-    // the register file's read multiplexer: a longest path of H[P])
+    // the bus reads the snapshot only, in two clocks: the word selected by
+    // rd_index_i / rd_hi_i is registered, then the carry is added to HI
     integer i;
     reg [31:0] rd_lo, rd_hi, rd_word_q;
-    reg        rd_cy;
+    reg        rd_cy, rd_add_q, rd_hi_q;
     always @* begin
         rd_lo = 32'd0;
         rd_hi = 32'd0;
@@ -313,9 +311,12 @@ module sp_acc #(
                 rd_cy = snap_cy_q[i];
             end
     end
-    always @(posedge clk_i)
-        rd_word_q <= rd_hi_i ? (rd_hi + {31'd0, rd_cy}) & HI_MASK : rd_lo;
-    always @* rd_data_o = rd_word_q;
+    always @(posedge clk_i) begin
+        rd_word_q <= rd_hi_i ? rd_hi : rd_lo;
+        rd_add_q  <= rd_hi_i && rd_cy;
+        rd_hi_q   <= rd_hi_i;
+    end
+    always @* rd_data_o = rd_hi_q ? (rd_word_q + {31'd0, rd_add_q}) & HI_MASK : rd_word_q;
 
 `ifdef FORMAL
     assign f_ign_o   = ign_q;

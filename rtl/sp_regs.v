@@ -625,8 +625,8 @@ module sp_regs #(
     // snapshot lands at the edge after the ack cycle of CMD.SNAPSHOT (sp_acc
     // applies every input a clock late), and sp_acc adds the carry of the
     // split counter when HI is read, so the clock after the request selects
-    // the word from the registered address and adds the carry into sp_acc's
-    // register, the next takes that into the read data, the third acks.
+    // the word from the registered address, the next adds the carry, the
+    // third acks.
     // a ring register as read: 0 in a build without a ring
     function [31:0] ring_word(input [RAW:0] v);
         begin
@@ -768,9 +768,8 @@ module sp_regs #(
             // fields registered; the S-box byte taken in the wait cycle, two
             // clocks after SBOX_ADDR last moved, as a RAM read through its
             // output register needs; STATUS registered in the request
-            // cycle), three for an accounting read (sp_acc selects the word
-            // and adds the carry of its high half into its register, which
-            // the read data takes a clock later)
+            // cycle), three for an accounting read (sp_acc selects
+            // and registers the word, then adds the carry of its high half)
             ack_q       <= (request && !slow_read && !wb_we_i) ||
                            (wait1_q && !acc_read_q && wb_cyc_i) ||
                            (wait2_q && wb_cyc_i) || (wwait_q && wb_cyc_i);

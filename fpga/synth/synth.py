@@ -968,9 +968,10 @@ PATH_PLANS = {
                   "clock's hit count when two messages of one tuple follow each other; the "
                   "high bits' test kept per entry beside the count would leave one adder",
     "sp_acc.v": "the accounting adders: a counter's carry chain behind the logic that forms "
-                "its increment, or the snapshot word's selection and the carry of its high "
-                "half into the read register; the increments registered first (one more "
-                "stage, the snapshot and its read a clock later) would leave the chain alone",
+                "its increment, or the read's carry into a snapshot word's high half on its "
+                "way to the read data; the increments registered first (one more stage, the "
+                "snapshot and its read a clock later) and a third wait state for an "
+                "accounting read would leave the chains alone",
     "sp_regs.v": "the register file: a write's checks (25 value checks and the E_CONFIG rule "
                  "combined into the write's code in one wait clock; on the iCE40 six LUT "
                  "levels and their routes) and the read multiplexer, which gathers words "
