@@ -789,9 +789,7 @@ module sp_regs #(
             cfg_q       <= eff_d[W_MODE] || eff_d[W_RATE] || eff_d[W_TABLE] || eff_d[W_THRESH];
             if (wwait_q) begin
                 code_q <= write_code(adr_q);
-                // accepted: some target takes it (the same as a code of
-                // E_NONE, asserted below, and a shallower path)
-                ok_q   <= eff_d != {NW{1'b0}};
+                ok_q   <= write_code(adr_q) == E_NONE;
                 ring_adj_q <= {(RAW + 2){1'b0}} - ring_amount;
             end
             wait2_q     <= wait1_q && acc_read_q && wb_cyc_i;
