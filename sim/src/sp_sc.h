@@ -55,8 +55,9 @@ void sp_sc_wait_cycles(const sc_core::sc_event &posedge, uint64_t n);
 /* Cycles from the request to the ack of a Wishbone access to OFFSET, as the
  * RTL's slave (rtl/sp_regs.v, docs/rtl.md) answers: 2 for a read, 3 for a
  * write and for a MSG_HEAD or SBOX_DATA read (block RAM output registered)
- * or a STATUS read (registered in the request cycle), 4 for an ACC_* read.  The C-model target charges the same; the RTL bridge
- * checks every access it makes against it. */
+ * or a STATUS read (registered in the request cycle), 4 for an ACC_* read.
+ * The C-model target charges the same; the RTL bridge checks every access it
+ * makes against it. */
 unsigned sp_sc_bus_latency(bool write, uint32_t offset);
 
 /* Cycles from the request to the ack of an access to system memory, a read
