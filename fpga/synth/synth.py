@@ -229,6 +229,14 @@ def run(cmd, log, cwd=ROOT):
     return p.returncode
 
 
+def tool_path(path, cwd=ROOT):
+    """PATH as a YoWASP tool run from CWD must be given it: relative.  The
+    WebAssembly tools see the machine's folders through WASI, all but /tmp,
+    which is a scratch folder of their own; a clone under /tmp (mktemp -d)
+    is reachable only through relative paths, which work everywhere."""
+    return os.path.relpath(path, cwd)
+
+
 WRAPPER = "sp_synth_top"
 
 
@@ -371,9 +379,9 @@ def synth_one(name, params, device, out):
         if os.path.exists(os.path.join(out, stale)):
             os.remove(os.path.join(out, stale))
     ylog = os.path.join(out, "yosys.log")
-    script = yosys_script(params, device, "-json %s/netlist.json" % out,
-                          ["tee -q -o %s/stat.json stat -json" % out])
-    rc = run([YOSYS, "-q", "-l", ylog, "-p", script],
+    script = yosys_script(params, device, "-json %s" % tool_path(os.path.join(out, "netlist.json")),
+                          ["tee -q -o %s stat -json" % tool_path(os.path.join(out, "stat.json"))])
+    rc = run([YOSYS, "-q", "-l", tool_path(ylog), "-p", script],
              os.path.join(out, "yosys.out"))
     for seed in SEEDS:
         sdir = os.path.join(out, "seed%d" % seed)
@@ -502,7 +510,7 @@ def breakdown_one(params, device, out):
     block, added up through the hierarchy, go to OUT/parts.json."""
     dev = DEVICES[device]
     net = os.path.join(out, "hier.json")
-    rc = run([YOSYS, "-q", "-p", yosys_script(params, device, "-noflatten -json %s" % net)],
+    rc = run([YOSYS, "-q", "-p", yosys_script(params, device, "-noflatten -json %s" % tool_path(net))],
              os.path.join(out, "yosys_hier.log"))
     if rc != 0 or not os.path.exists(net):
         return
@@ -1341,15 +1349,12 @@ def write_netlist(device, sets, out):
     # check (sp_regs.v chk_d) it dropped the write and the iCE40 netlist
     # folded the index to the reset width.  It renames wires, no cell changes.
     script = yosys_script(params, device, DEVICES[device]["sim_synth"],
-                          ["splitnets", "write_verilog -noattr %s" % os.path.abspath(out)],
+                          ["splitnets", "write_verilog -noattr %s" % tool_path(out)],
                           top="sp_stratprof")
-    rc = run([YOSYS, "-q", "-l", log, "-p", script], log + ".out")
+    rc = run([YOSYS, "-q", "-l", tool_path(log), "-p", script], log + ".out")
     if rc != 0 or not os.path.exists(os.path.abspath(out)):
-        # YoWASP's WebAssembly Yosys sees the machine's folders through WASI,
-        # and not every one of them (not /tmp here): a netlist it could not
-        # write is not there even when it reports no error
-        print("synth: yosys failed for the %s netlist (or could not write %s: keep the build "
-              "folder inside the clone), see %s" % (device, out, log), file=sys.stderr)
+        print("synth: yosys failed for the %s netlist %s, see %s and %s.out"
+              % (device, out, log, log), file=sys.stderr)
         return 1
     # the block RAMs are what the netlist's simulation is for, as in the flow
     with open(log) as f, open(os.path.abspath(out)) as nl:

@@ -47,7 +47,7 @@ os.environ["PATH"] = os.path.dirname(sys.executable) + os.pathsep + os.environ.g
 BOARDS_DIR = os.path.join("fpga", "soc", "boards")
 sys.path.insert(0, os.path.join(ROOT, "fpga", "synth"))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
-from synth import BUILDS, DEVICES, YOSYS, family_defines, family_params, missing_tool  # noqa: E402
+from synth import BUILDS, DEVICES, YOSYS, family_defines, family_params, missing_tool, tool_path  # noqa: E402
 # (each family's Yosys command, cell names, tools and settings: one list)
 import builds  # noqa: E402  (BUILDS: rtl/builds.toml, the block's build configurations)
 
@@ -239,16 +239,16 @@ def yosys_script(board, params, out, core_dir, fw, shell=False, keep_parts=False
     params = dict(params, **family_params(b["family"]))
     chparams = " ".join("-set %s %d" % (k, v) for k, v in sorted(params.items()))
     if fw:
-        chparams += ' -set ROM_INIT_FILE "%s"' % os.path.abspath(fw)
-    cmds = ["read_verilog -DRISCV_FORMAL %s" % " ".join(os.path.join(core_dir, f) for f in b["core"])]
+        chparams += ' -set ROM_INIT_FILE "%s"' % tool_path(os.path.abspath(fw))
+    cmds = ["read_verilog -DRISCV_FORMAL %s" % " ".join(tool_path(os.path.join(core_dir, f)) for f in b["core"])]
     if shell:
         cmds.append("read_verilog -lib %s rtl/sp_stratprof.v" % defines)
         rtl = []
     cmds += ["read_verilog %s %s" % (defines, " ".join(rtl + soc + tops)),
              "chparam %s %s" % (chparams, b["top"]),
              "%s%s -top %s%s" % (b["synth"], " -noflatten" if keep_parts else "", b["top"],
-                                 "" if shell else " -json %s/netlist.json" % out),
-             "tee -q -o %s/stat.json stat -json" % out]
+                                 "" if shell else " -json %s" % tool_path(os.path.join(out, "netlist.json"))),
+             "tee -q -o %s stat -json" % tool_path(os.path.join(out, "stat.json"))]
     return "; ".join(cmds)
 
 
@@ -287,7 +287,7 @@ def synth_one(board, params, out, core_dir, fw, log=print):
            "dir": rel(out)}
     t0 = time.time()
     ylog = os.path.join(out, "yosys.log")
-    rc = run([YOSYS, "-q", "-l", ylog, "-p", yosys_script(board, params, out, core_dir, fw)],
+    rc = run([YOSYS, "-q", "-l", tool_path(ylog), "-p", yosys_script(board, params, out, core_dir, fw)],
              os.path.join(out, "yosys.out"), ROOT)
     res["yosys_seconds"] = round(time.time() - t0)
     if rc != 0 or not os.path.exists(os.path.join(out, "stat.json")):
@@ -379,7 +379,7 @@ def shell_measure(board, params, out, core_dir):
         dd = os.path.join(d, sub)
         os.makedirs(dd, exist_ok=True)
         ylog = os.path.join(dd, "yosys.log")
-        rc = run([YOSYS, "-q", "-l", ylog, "-p",
+        rc = run([YOSYS, "-q", "-l", tool_path(ylog), "-p",
                   yosys_script(board, params, dd, core_dir, None, shell=True, keep_parts=keep)],
                  os.path.join(dd, "yosys.out"), ROOT)
         if rc != 0 or not os.path.exists(os.path.join(dd, "stat.json")):
