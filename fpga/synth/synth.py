@@ -974,12 +974,21 @@ PATH_PLANS = {
     "sp_stage1.v": "the modes' decisions selected into W, the message and the accounting",
     "sp_table.v": "the counter table's read-modify-write: W merged over the registered row "
                   "(W's column compared with the event's) in front of the decision",
-    "sp_samplers.v": "CR and HCR's test s x (r - j) < 2^32, a 32 x 16 multiplication in the "
-                     "decision's clock behind the entry forwarded from W, whose 'window sampled' "
-                     "bit it decides for the next event: that bit decided two clocks later "
-                     "from a registered product, with its own forwarding and the message a "
-                     "clock or two later in those modes (A_k's look-ahead taps following), "
-                     "would leave the multiplication out of the loop",
+    "sp_samplers.v": "the samplers' multiplications. In S1H the draw times RATE, from the "
+                     "draw's register through a DSP block (MULT18X18D) into the product's: "
+                     "Yosys maps the block without its own input and output registers, so "
+                     "the path is about 3.9 ns inside it and a route of about 2 ns on each "
+                     "side; the block's registers used (an instantiated cell, which the "
+                     "house rules keep to the block RAM), or a copy of the draw register "
+                     "that feeds only the DSP blocks and the product registered once more "
+                     "beside them (not measured), would shorten the routes. In builds with "
+                     "CR, CR and HCR's test "
+                     "s x (r - j) < 2^32, a 32 x 16 multiplication in the decision's clock "
+                     "behind the entry forwarded from W, whose 'window sampled' bit it "
+                     "decides for the next event: that bit decided two clocks later from a "
+                     "registered product, with its own forwarding and the message a clock or "
+                     "two later in those modes (A_k's look-ahead taps following), would leave "
+                     "the multiplication out of the loop",
     "sp_htp.v": "HTP's claim and hand-over on the forwarded entry",
     "sp_assoc.v": "A_k's hit entry's count: the overflow test (the count's high bits all ones, "
                   "an AND over them) and the front count's selection, which is the next "
