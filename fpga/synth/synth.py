@@ -991,11 +991,14 @@ PATH_PLANS = {
                      "two later in those modes (A_k's look-ahead taps following), would leave "
                      "the multiplication out of the loop",
     "sp_htp.v": "HTP's claim and hand-over on the forwarded entry",
-    "sp_assoc.v": "A_k's list as a message moves it: from the registered hit vector through "
-                  "the positions that move (hit x 2 - 1, a short carry chain) into every "
-                  "entry's enable and into the next message's hit count and its high bits' "
-                  "flag, selected from the list as it is left; at 16 entries about 1.9 ns "
-                  "of logic and 6.5 ns of routes across the list. Fewer entries, or the "
+    "sp_assoc.v": "two paths of A_k, each about 2 ns of logic and 6 to 7 ns of routes: "
+                  "the flush state and the output queue's full flag into the flush move, "
+                  "on into the snapshot's owed count (sp_stratprof.v), and the registered "
+                  "hit vector through the positions that move (hit x 2 - 1, a short carry "
+                  "chain) into every entry's enable and the next message's hit count, "
+                  "selected from the list as it is left. With the owed count worked out "
+                  "with and without the flush message and the message only selecting, the "
+                  "second took over (115.6 MHz median, not kept). Fewer entries, or the "
                   "list in block RAM searched over several clocks per message, would "
                   "shorten the routes",
     "sp_acc.v": "the accounting adders: a counter's carry chain behind the logic that forms "
