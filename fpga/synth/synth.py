@@ -331,7 +331,8 @@ def over_capacity(log_text):
 
 def critical_path(log_text):
     """The RTL lines along nextpnr's critical path of the block's clock, in
-    order and without repeats (the wrapper's and the cell library's left out)."""
+    order and without repeats (the wrapper's and the cell library's left out),
+    the included files' (.vh) among them."""
     starts = [m.end() for m in re.finditer(r"Critical path report for clock '[^']*clk", log_text)]
     if not starts:
         return []
@@ -339,7 +340,7 @@ def critical_path(log_text):
     end = body.find("Critical path report for", 1)
     body = body[:end] if end > 0 else body
     seen = []
-    for path, line in re.findall(r"(rtl/\w+\.v):(\d+)", body):
+    for path, line in re.findall(r"(rtl/\w+\.vh?):(\d+)", body):
         s = "%s:%s" % (path, line)
         if s not in seen and not instance_line(path, int(line)):
             seen.append(s)
@@ -1014,6 +1015,12 @@ PATH_PLANS = {
                  "read, with the word selected from registers (as STATUS is now), and "
                  "the checks combined over two wait clocks",
     "sp_ring.v": "the message ring's writer",
+    "sp_seed_mix.vh": "a SEED write's hash, run a step a clock over the write's wait "
+                      "states: its longest step adds x, x << 3 and x << 11, two 32-bit "
+                      "carry chains in series, slow on the iCE40's chains (0.28 ns a "
+                      "bit); the three added as a carry-save sum into one chain, or "
+                      "that step split in two (one more wait state for a SEED write), "
+                      "would leave one chain (neither tried)",
     "sp_filter.v": "the PC filter's comparisons at the port, each entry's result "
                    "registered, their OR into the tuple queue's write a clock later "
                    "(the queue's input register)",

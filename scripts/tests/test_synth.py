@@ -44,6 +44,7 @@ Info:                          Defined in:
 Info:                               rtl/sp_hash.v:76.31-76.34
 Info:                               rtl/sp_hash.v:76.31-76.34
 Info:                               rtl/sp_assoc.v:12.1-12.5
+Info:                               rtl/sp_seed_mix.vh:23.25-23.38
 Info: 6.07 ns logic, 3.23 ns routing
 
 Info: Critical path report for cross-domain path '<async>' -> 'posedge $glbnet$clk_i$TRELLIS_IO_IN':
@@ -55,6 +56,8 @@ path = synth.critical_path(LOG)
 check(path[:1] == ["rtl/sp_hash.v:76"] and "rtl/sp_stratprof.v:677" not in path,
       "critical_path takes the clock's path, its RTL lines once, not the cross-domain ones",
       repr(path))
+check(path[-1:] == ["rtl/sp_seed_mix.vh:23"],
+      "critical_path keeps an included file's line (the UP5K's SEED hash)", repr(path))
 report = {"fmax": {"$glbnet$clk_i$TRELLIS_IO_IN": {"achieved": 107.538, "constraint": 125}}}
 check(abs(synth.fmax(report) - 107.538) < 1e-9, "fmax reads --report's fmax")
 check(synth.mhz(39.995) == "39.9", "mhz rounds down")
