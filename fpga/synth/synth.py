@@ -1016,11 +1016,12 @@ PATH_PLANS = {
                  "the checks combined over two wait clocks",
     "sp_ring.v": "the message ring's writer",
     "sp_seed_mix.vh": "a SEED write's hash, run a step a clock over the write's wait "
-                      "states: its longest step adds x, x << 3 and x << 11, two 32-bit "
-                      "carry chains in series, slow on the iCE40's chains (0.28 ns a "
-                      "bit); the three added as a carry-save sum into one chain, or "
-                      "that step split in two (one more wait state for a SEED write), "
-                      "would leave one chain (neither tried)",
+                      "states: the step's subtraction (x << 15) - x, one 32-bit carry "
+                      "chain (about 12 ns with its routes on the UP5K), then its "
+                      "xor-shift and the choice among the three steps, three LUT levels "
+                      "with 2 to 4 ns of route each; the choice made on the operands "
+                      "before the chain, or the xor-shift in a clock of its own (more "
+                      "wait states for a SEED write), would shorten it (neither tried)",
     "sp_filter.v": "the PC filter's comparisons at the port, each entry's result "
                    "registered, their OR into the tuple queue's write a clock later "
                    "(the queue's input register)",
