@@ -202,7 +202,8 @@ module sp_stage1 #(
     // =====================================================================
     // the counter table and its forwarding
     // =====================================================================
-    wire [NCOL*EW-1:0] a_row, b_row;
+    wire [NCOL*EW-1:0] a_row, b_row, a_ram_row;
+    wire [NCOL-1:0]    a_from_w, a_from_w2, a_from_w3;
     wire [EW-1:0]      a_entry, b_entry, w_data;
     wire [COL_W-1:0]   a_col, b_col, w_col;
     wire               b_w_row_hit, b_w_entry_hit, table_inflight;
@@ -239,6 +240,10 @@ module sp_stage1 #(
         .a_row_o        (a_row),
         .a_entry_o      (a_entry),
         .a_col_o        (a_col),
+        .a_ram_row_o    (a_ram_row),
+        .a_from_w_o     (a_from_w),
+        .a_from_w2_o    (a_from_w2),
+        .a_from_w3_o    (a_from_w3),
         .b_valid_o      (valid_qb),
         .b_col_o        (b_col),
         .b_row_o        (b_row),
@@ -371,6 +376,8 @@ module sp_stage1 #(
             wire [HW-1:0] thr_r1 = rate_m1_q;
             // RATE and EVICT_HITS at most 1 or 2: a count of 0 or 1 reaches them
             reg           r_le1_q, r_le2_q, e_le1_q, e_le2_q;
+            // REPLACE_MISSES - 1 (at least 1 while events flow: E_CONFIG)
+            reg  [3:0]    rm_m1_q;
             wire [16:0]   rate17  = {1'b0, rate_i};
             wire [16:0]   evict17 = {1'b0, evict_hits_i};
             wire [16:0]   r2_17   = (rate17 >= 17'd2) ? rate17 - 17'd2 : 17'd0;
@@ -385,17 +392,36 @@ module sp_stage1 #(
                 r_le2_q  <= rate17 <= 17'd2;
                 e_le1_q  <= evict17 <= 17'd1;
                 e_le2_q  <= evict17 <= 17'd2;
+                rm_m1_q  <= replace_misses_i - 4'd1;
             end
-            wire [NCOL*NF-1:0] a_flags;
+            // The flags of the merged row are those of the word each column
+            // takes: the RAM's, compared as it leaves the RAM (no merge in
+            // front of the adder), or a write's, whose flags come from
+            // registers (W's made on W below, W2's and W3's kept as W's were
+            // a clock and two before: the thresholds are steady while events
+            // flow), selected after the comparisons.
+            wire [NCOL*NF-1:0] a_flags, ram_flags;
+            wire [NF-1:0]      w_flags_all;   // W's word against the thresholds (below)
+            reg  [NF-1:0]      w2_flags_q, w3_flags_q;
             genvar g;
             for (g = 0; g < NCOL; g = g + 1) begin : g_a_flags
+                wire [HW-1:0] ram_cm = {1'b0, a_ram_row[g*EW +: COUNT_BITS]} +
+                                       {{(HW - MISS_BITS){1'b0}}, a_ram_row[g*EW + M_LSB +: MISS_BITS]};
                 sp_tag_flags #(.COUNT_BITS(COUNT_BITS), .MISS_BITS(MISS_BITS)) u_flags (
-                    .count_i (a_row[g*EW +: COUNT_BITS]),
-                    .miss_i  (a_row[g*EW + M_LSB +: MISS_BITS]),
+                    .count_i (a_ram_row[g*EW +: COUNT_BITS]),
+                    .miss_i  (a_ram_row[g*EW + M_LSB +: MISS_BITS]),
+                    .cm_i    (ram_cm),
                     .thr_r1_i(thr_r1), .thr_r2_i(thr_r2_q), .thr_e1_i(thr_e1_q), .thr_e2_i(thr_e2_q),
-                    .flags_o (a_flags[g*NF +: NF])
+                    .flags_o (ram_flags[g*NF +: NF])
                 );
+                assign a_flags[g*NF +: NF] = a_from_w[g] ? w_flags_all : a_from_w2[g] ? w2_flags_q :
+                                             a_from_w3[g] ? w3_flags_q : ram_flags[g*NF +: NF];
             end
+            always @(posedge clk_i) begin
+                w2_flags_q <= w_flags_all;
+                w3_flags_q <= w2_flags_q;
+            end
+            wire unused_a_ram_row = ^a_ram_row;   // the flags read its counts and misses alone
 
             reg [NCOL-1:0]      b_in_set_q, b_match_q;
             reg [NCOL*NCOL-1:0] b_le_q;
@@ -418,15 +444,29 @@ module sp_stage1 #(
             // F_C1, F_E1 of its new contents, worked out by that decision)
             reg                 w_hit_sat_q, w_cm_sat_q, w_evict_ge_q;
             wire [COUNT_BITS-1:0] w_count = w_data[COUNT_BITS-1:0];
+            // W's count + miss, kept by W's decision: W's flags below then
+            // start with their comparisons, not with an adder after W
+            reg  [HW-1:0]       w_cm_q;
             // W's other flags, which only the flags of what this decision
             // leaves read
             wire [NF-1:0]       w_flags;
             sp_tag_flags #(.COUNT_BITS(COUNT_BITS), .MISS_BITS(MISS_BITS)) u_w_flags (
                 .count_i (w_count),
                 .miss_i  (w_data[M_LSB +: MISS_BITS]),
+                .cm_i    (w_cm_q),
                 .thr_r1_i(thr_r1), .thr_r2_i(thr_r2_q), .thr_e1_i(thr_e1_q), .thr_e2_i(thr_e2_q),
                 .flags_o (w_flags)
             );
+            // all of W's flags: the three its decision handed on, the rest
+            // compared here
+            reg [NF-1:0] w_flags_hand;
+            always @* begin
+                w_flags_hand                = w_flags;
+                w_flags_hand[`SP_TAG_F_A1] = w_hit_sat_q;
+                w_flags_hand[`SP_TAG_F_C1] = w_cm_sat_q;
+                w_flags_hand[`SP_TAG_F_E1] = w_evict_ge_q;
+            end
+            assign w_flags_all = w_flags_hand;
             // each way's sums, on the registered row and on W apart, W's
             // taken after the adders: count + 1, count + miss, and count +
             // miss + 1 as one adder ({c, 1} + {m, 1} is twice it)
@@ -452,12 +492,7 @@ module sp_stage1 #(
                 for (i = 0; i < NCOL; i = i + 1) begin
                     w_here[i] = b_w_row_hit && w_col == i[COL_W-1:0];
                     if (w_here[i]) row_fw[i*EW +: EW] = w_data;
-                    if (w_here[i]) begin
-                        flags[i*NF +: NF]          = w_flags;
-                        flags[i*NF + `SP_TAG_F_A1] = w_hit_sat_q;
-                        flags[i*NF + `SP_TAG_F_C1] = w_cm_sat_q;
-                        flags[i*NF + `SP_TAG_F_E1] = w_evict_ge_q;
-                    end
+                    if (w_here[i]) flags[i*NF +: NF] = w_flags_all;
                     match[i] = w_here[i] ? (b_in_set_q[i] && w_match_q) : b_match_q[i];
                     way_sums = w_here[i] ? w_sums
                                          : sums(count_at(b_row, i), b_row[i*EW + M_LSB +: MISS_BITS]);
@@ -477,6 +512,7 @@ module sp_stage1 #(
             wire [NCOL*MISS_BITS-1:0]    f_miss;
             wire [TAG_BITS_MAX-1:0]      n_tag;
             wire [MISS_BITS-1:0]         n_miss;
+            wire [HW-1:0]                n_cm;
             wire [NCOL-1:0]              t_sel;
             wire                         t_key;
             wire                         n_hit_sat, n_cm_sat, n_evict_ge;
@@ -510,7 +546,7 @@ module sp_stage1 #(
                 .evict_le1_i     (e_le1_q),
                 .evict_le2_i     (e_le2_q),
                 .key_i           (tag_qb),
-                .replace_misses_i(replace_misses_i),
+                .replace_m1_i    (rm_m1_q),
                 .discard_i       (discard_i),
                 .sel_o           (t_sel),
                 .col_o           (t_col),
@@ -519,6 +555,7 @@ module sp_stage1 #(
                 .tag_o           (n_tag),
                 .tag_key_o       (t_key),
                 .miss_o          (n_miss),
+                .cm_o            (n_cm),
                 .emit_o          (t_emit),
                 .emit_count_o    (t_emit_count),
                 .discard_o       (t_discard),
@@ -548,6 +585,7 @@ module sp_stage1 #(
                 w_hit_sat_q  <= n_hit_sat;
                 w_cm_sat_q   <= n_cm_sat;
                 w_evict_ge_q <= n_evict_ge;
+                w_cm_q       <= n_cm;
             end
 `ifdef SP_ASSERT
 `ifndef FORMAL
@@ -559,9 +597,12 @@ module sp_stage1 #(
             // merged, W's three taken from its decision included
             wire [NCOL*NF-1:0] chk_flags;
             for (g = 0; g < NCOL; g = g + 1) begin : g_chk_flags
+                wire [HW-1:0] chk_cm = {1'b0, row_fw[g*EW +: COUNT_BITS]} +
+                                       {{(HW - MISS_BITS){1'b0}}, row_fw[g*EW + M_LSB +: MISS_BITS]};
                 sp_tag_flags #(.COUNT_BITS(COUNT_BITS), .MISS_BITS(MISS_BITS)) u_chk (
                     .count_i (row_fw[g*EW +: COUNT_BITS]),
                     .miss_i  (row_fw[g*EW + M_LSB +: MISS_BITS]),
+                    .cm_i    (chk_cm),
                     .thr_r1_i(thr_r1), .thr_r2_i(thr_r2_q), .thr_e1_i(thr_e1_q), .thr_e2_i(thr_e2_q),
                     .flags_o (chk_flags[g*NF +: NF])
                 );
@@ -573,12 +614,16 @@ module sp_stage1 #(
                 if (!rst_i && a_w_en && valid_qb && is_tag)
                     assert ({w_hit_sat_q, w_cm_sat_q, w_evict_ge_q} ==
                             {w_flags[`SP_TAG_F_A1], w_flags[`SP_TAG_F_C1], w_flags[`SP_TAG_F_E1]});
+                // and the sum it kept is W's count + miss
+                if (!rst_i && a_w_en && is_tag)
+                    assert (w_cm_q == {1'b0, w_count} + {{(HW - MISS_BITS){1'b0}}, w_data[M_LSB +: MISS_BITS]});
                 // the thresholds are configuration's, steady while events
                 // flow in TAG (where E_CONFIG keeps EVICT_HITS <= RATE)
                 if (!rst_i && is_tag && (valid_qr || valid_qa || valid_qb))
                     assert (thr_e1_q == e1_17[HW-1:0] &&
                             thr_e2_q == e2_17[HW-1:0] && thr_r2_q == r2_17[HW-1:0] &&
-                            r_le2_q == (rate17 <= 17'd2) && e_le2_q == (evict17 <= 17'd2));
+                            r_le2_q == (rate17 <= 17'd2) && e_le2_q == (evict17 <= 17'd2) &&
+                            rm_m1_q == replace_misses_i - 4'd1);
             end
 `endif
 `endif
@@ -593,7 +638,8 @@ module sp_stage1 #(
             assign t_entry      = {EW{1'b0}};
             // the thresholds and the whole row only matter to the tagged compressor
             wire unused_tag = ^{evict_hits_i, replace_misses_i, discard_i, ways_log2_i, b_row, tag_qb, w_col,
-                                a_col, b_w_row_hit, t_valid, t_count, t_entry};
+                                a_col, b_w_row_hit, t_valid, t_count, t_entry, a_ram_row, a_from_w,
+                                a_from_w2, a_from_w3};
 `ifdef SP_ASSERT
             wire unused_a_w_en = a_w_en;   // the tagged compressor's checks read it
 `endif

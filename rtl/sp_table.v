@@ -66,6 +66,14 @@ module sp_table #(
     output wire [NCOL*EW-1:0]   a_row_o,
     output wire [EW-1:0]        a_entry_o,
     output wire [COL_W-1:0]     a_col_o,
+    // S2A: the row as the RAM gives it, and where each column's word in
+    // a_row_o comes from instead: W, W2 or W3 (bit k of each; none of them:
+    // the RAM's), so a test can be made on the RAM's word and on the
+    // writes' apart and selected after it
+    output wire [NCOL*EW-1:0]   a_ram_row_o,
+    output wire [NCOL-1:0]      a_from_w_o,
+    output wire [NCOL-1:0]      a_from_w2_o,
+    output wire [NCOL-1:0]      a_from_w3_o,
     // S2B: the event being decided, its row (S2A's, registered) and entry,
     // whether the write now in W (the decision of the clock before) hits
     // its row, and its entry; W's column and entry
@@ -182,16 +190,21 @@ module sp_table #(
     // ---- S2A: the three older writes merged over the row, oldest first,
     // each into its column
     reg [NCOL*EW-1:0] a_row;
+    reg [NCOL-1:0]    a_from_w, a_from_w2, a_from_w3;
     integer c;
     always @* begin
         a_row = ram_row;
-        for (c = 0; c < NCOL; c = c + 1)
-            if (a_hit1_q && w_col_q == c[COL_W-1:0])
+        for (c = 0; c < NCOL; c = c + 1) begin
+            a_from_w[c]  = a_hit1_q && w_col_q == c[COL_W-1:0];
+            a_from_w2[c] = !a_from_w[c] && a_hit2_q && w2_col_q == c[COL_W-1:0];
+            a_from_w3[c] = !a_from_w[c] && !a_from_w2[c] && a_hit3_q && w3_col_q == c[COL_W-1:0];
+            if (a_from_w[c])
                 a_row[c*EW +: EW] = w_data_q;
-            else if (a_hit2_q && w2_col_q == c[COL_W-1:0])
+            else if (a_from_w2[c])
                 a_row[c*EW +: EW] = w2_data_q;
-            else if (a_hit3_q && w3_col_q == c[COL_W-1:0])
+            else if (a_from_w3[c])
                 a_row[c*EW +: EW] = w3_data_q;
+        end
     end
     wire [EW-1:0] a_entry = a_row[a_col_q*EW +: EW];
 
@@ -243,6 +256,10 @@ module sp_table #(
     assign a_row_o         = a_row;
     assign a_entry_o       = a_entry;
     assign a_col_o         = a_col_q;
+    assign a_ram_row_o     = ram_row;
+    assign a_from_w_o      = a_from_w;
+    assign a_from_w2_o     = a_from_w2;
+    assign a_from_w3_o     = a_from_w3;
     assign b_valid_o       = b_valid_q;
     assign b_col_o         = b_col_q;
     assign b_row_o         = b_data_q;

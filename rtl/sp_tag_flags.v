@@ -17,6 +17,9 @@
  *   F_CE2 count + miss >= EVICT_HITS - 2
  *   F_MR  miss >= RATE - 1           F_ME  miss >= EVICT_HITS - 1
  * A threshold less two is 0 where it would be negative (the test holds).
+ * count + miss comes in ready (cm_i): the caller has it from a register
+ * where it can (W's way, whose sum its decision kept), so the comparisons
+ * are the only carry chains here.
  */
 `resetall
 `default_nettype none
@@ -30,6 +33,8 @@ module sp_tag_flags #(
 ) (
     input  wire [COUNT_BITS-1:0] count_i,
     input  wire [MISS_BITS-1:0]  miss_i,
+    // count_i + miss_i
+    input  wire [COUNT_BITS:0]   cm_i,
     // RATE - 1, RATE - 2, EVICT_HITS - 1, EVICT_HITS - 2 (at most
     // 2^COUNT_BITS - 1 while events flow: EVICT_HITS <= RATE <= 2^COUNT_BITS)
     input  wire [COUNT_BITS:0]   thr_r1_i,
@@ -39,10 +44,9 @@ module sp_tag_flags #(
     output wire [`SP_TAG_NF-1:0] flags_o
 );
 
-    // count + miss < 2^(COUNT_BITS + 1): MISS_BITS <= COUNT_BITS
     wire [COUNT_BITS:0] c  = {1'b0, count_i};
     wire [COUNT_BITS:0] m  = {{(COUNT_BITS + 1 - MISS_BITS){1'b0}}, miss_i};
-    wire [COUNT_BITS:0] cm = c + m;
+    wire [COUNT_BITS:0] cm = cm_i;
 
     assign flags_o[`SP_TAG_F_A1]  = c >= thr_r1_i;
     assign flags_o[`SP_TAG_F_A2]  = c >= thr_r2_i;

@@ -70,7 +70,9 @@ module sp_tag_fsm #(
     input  wire                         evict_le2_i,
     // the tuple's tag and the configuration
     input  wire [TAG_BITS_MAX-1:0]      key_i,
-    input  wire [3:0]                   replace_misses_i,
+    // REPLACE_MISSES - 1 (registered by sp_stage1: a way is replaced when
+    // its misses reach it, with no increment in front of the comparison)
+    input  wire [3:0]                   replace_m1_i,
     input  wire                         discard_i,
     // the way that changes (one-hot and its number) and its new contents;
     // whether the new tag is the key (E1, E5)
@@ -81,6 +83,9 @@ module sp_tag_fsm #(
     output wire [TAG_BITS_MAX-1:0]      tag_o,
     output wire                         tag_key_o,
     output wire [MISS_BITS-1:0]         miss_o,
+    // its count + miss, from the sums above (W keeps it, so the flags of
+    // W's way need no adder after W: rtl/sp_stage1.v)
+    output wire [COUNT_BITS:0]          cm_o,
     // the message <t, emit_count_o> when emit_o
     output wire                         emit_o,
     output wire [COUNT_BITS:0]          emit_count_o,
@@ -97,9 +102,9 @@ module sp_tag_fsm #(
     // Message counts and hit counts need one bit more than the count field:
     // count + miss + 1 < 2^(COUNT_BITS+1) because MISS_BITS <= COUNT_BITS.
     localparam HW = COUNT_BITS + 1;
-    // a way's outcome: count, valid, tag, tag is the key, miss, emit,
-    // emit count, discard, edges
-    localparam OW = COUNT_BITS + 1 + TAG_BITS_MAX + 1 + MISS_BITS + 1 + HW + HW + 8;
+    // a way's outcome: count, valid, tag, tag is the key, miss, count +
+    // miss, emit, emit count, discard, edges
+    localparam OW = COUNT_BITS + 1 + TAG_BITS_MAX + 1 + MISS_BITS + HW + 1 + HW + HW + 8;
 
     localparam E1 = 0, E2 = 1, E3 = 2, E4 = 3, E5 = 4, E5A = 5, E6 = 6, E6A = 7;
 
@@ -123,7 +128,7 @@ module sp_tag_fsm #(
             wire [HW-1:0] cm       = cm_i[k*HW +: HW];
             wire [HW-1:0] replaced = replaced_i[k*HW +: HW];
             wire [HW-1:0] handed   = discard_i ? {{(HW - 1){1'b0}}, 1'b1} : replaced;
-            wire [4:0]    m_next5  = {{(5 - MISS_BITS){1'b0}}, m} + 5'd1;
+            wire [4:0]    m5       = {{(5 - MISS_BITS){1'b0}}, m};
             wire [NF-1:0] f        = flags_i[k*NF +: NF];
             wire          hit_sat        = f[`SP_TAG_F_A1];
             // E5 when discarding hands over a count of 1
@@ -132,14 +137,14 @@ module sp_tag_fsm #(
             // the rest are of the way as the step leaves it (below)
             wire unused_f = ^{f[`SP_TAG_F_A2], f[`SP_TAG_F_E2], f[`SP_TAG_F_C2], f[`SP_TAG_F_CE2],
                               f[`SP_TAG_F_MR], f[`SP_TAG_F_ME]};
-            wire          should_replace = m_next5 >= {1'b0, replace_misses_i};
+            wire          should_replace = m5 >= {1'b0, replace_m1_i};
             wire [MISS_BITS-1:0] m_next  = m + {{(MISS_BITS - 1){1'b0}}, 1'b1};
 
             reg [COUNT_BITS-1:0]   o_count;
             reg                    o_valid, o_key, o_emit;
             reg [TAG_BITS_MAX-1:0] o_tag;
             reg [MISS_BITS-1:0]    o_miss;
-            reg [HW-1:0]           o_emit_count, o_discard;
+            reg [HW-1:0]           o_cm, o_emit_count, o_discard;
             reg [7:0]              o_edge;
             // E3, E1 and E5 leave `landing` counts in the way; E2 follows
             // any of them when those reach RATE (E1+E2, E5+E2)
@@ -152,6 +157,7 @@ module sp_tag_fsm #(
                 o_tag        = t;
                 o_key        = 1'b0;
                 o_miss       = m;
+                o_cm         = cm;
                 o_emit       = 1'b0;
                 o_emit_count = {HW{1'b0}};
                 o_discard    = {HW{1'b0}};
@@ -170,6 +176,7 @@ module sp_tag_fsm #(
                         o_count      = discard_i ? {COUNT_BITS{1'b0}} : m_x[COUNT_BITS-1:0];
                         o_valid      = 1'b0;
                         o_miss       = {MISS_BITS{1'b0}};
+                        o_cm         = discard_i ? {HW{1'b0}} : m_x;
                         o_emit       = 1'b1;
                         o_emit_count = hit;
                         o_discard    = discard_i ? m_x : {HW{1'b0}};
@@ -177,6 +184,7 @@ module sp_tag_fsm #(
                         // E6a
                         o_edge[E6A] = 1'b1;
                         o_count     = hit[COUNT_BITS-1:0];
+                        o_cm        = replaced;
                     end
                 end else if (!valid_i[k]) begin
                     // E1: allocate on top of the carry
@@ -200,25 +208,30 @@ module sp_tag_fsm #(
                         // E5a
                         o_edge[E5A] = 1'b1;
                         o_miss      = m_next;
+                        o_cm        = replaced;
                     end
                 end else begin
                     // E4: the Valid way with the fewest hits starts to leave
                     o_edge[E4] = 1'b1;
                     o_miss     = {{(MISS_BITS - 1){1'b0}}, 1'b1};
+                    o_cm       = hit;
                 end
                 if (lands) begin
                     if (landing_sat) begin
                         o_edge[E2]   = 1'b1;
                         o_count      = {COUNT_BITS{1'b0}};
                         o_valid      = 1'b0;
+                        o_cm         = {HW{1'b0}};
                         o_emit       = 1'b1;
                         o_emit_count = landing;
                     end else begin
                         o_count = landing[COUNT_BITS-1:0];
+                        // E1, E3 and E5 leave no misses
+                        o_cm    = landing;
                     end
                 end
             end
-            assign outcome[k*OW +: OW] = {o_count, o_valid, o_tag, o_key, o_miss, o_emit,
+            assign outcome[k*OW +: OW] = {o_count, o_valid, o_tag, o_key, o_miss, o_cm, o_emit,
                                           o_emit_count, o_discard, o_edge};
         end
     endgenerate
@@ -266,7 +279,26 @@ module sp_tag_fsm #(
         end
     end
     assign sel_o = sel;
-    assign {count_o, valid_o, tag_o, tag_key_o, miss_o, emit_o, emit_count_o, discard_o, edge_o} = chosen;
+    wire [HW+HW+9-1:0] unused_chosen_report;
+    assign {count_o, valid_o, tag_o, tag_key_o, miss_o, cm_o, unused_chosen_report} = chosen;
+
+    // ---- what the step reports: the message, the discard, the transition.
+    // A way chosen for a reason (it matches, is Empty or is Evict) takes
+    // its own transition; with none, every way of the set is Valid with no
+    // misses and no match, and the smallest takes E4, which reports
+    // nothing.  So these are selected by the reason's way alone: the
+    // counts' order, the one input compared anew on W's way in the
+    // decision's clock, reaches only the way that changes and its contents.
+    wire            reason     = any_match || any_empty || any_evict;
+    wire [NCOL-1:0] sel_reason = any_match ? first_of(match_i) : any_empty ? first_of(empty) :
+                                 first_of(evict);
+    reg  [HW+HW+9-1:0] report;
+    always @* begin
+        report = {(HW + HW + 9){1'b0}};
+        for (s = 0; s < NCOL; s = s + 1)
+            report = report | (outcome[s*OW +: HW + HW + 9] & {(HW + HW + 9){sel_reason[s]}});
+    end
+    assign {emit_o, emit_count_o, discard_o, edge_o} = reason ? report : {1'b0, {HW{1'b0}}, {HW{1'b0}}, 8'd1 << E4};
 
     // ---- the flags of the way as it is left, from the chosen way's flags
     // by the transition (sp_tag_flags.v says which count each tests)

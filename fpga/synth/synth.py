@@ -961,17 +961,15 @@ PATH_PLANS = {
                     "fewest hits, the last with W's count compared anew) and the chosen way's "
                     "outcome into W and the accounting, about nine LUT levels; the choice made "
                     "for the registered row in S2A, leaving S2B only W's way against it",
-    "sp_tag_flags.v": "a way's count and count + miss against RATE and EVICT_HITS in S2A, "
-                      "behind the RAM's output register, the merge of the three older "
-                      "writes (two or three LUT levels), the count + miss adder and the "
-                      "comparison's carry chain, more than half of it routes. Measured "
-                      "without effect (medians 89.7 to 95.0 MHz against 93.4, and up to "
-                      "270 more LUT4s): W's count + miss kept beside W, the merge's selects "
-                      "from registers with the RAM's word last, the decision's message "
-                      "selected apart from E4 (which the counts' order alone picks), "
-                      "REPLACE_MISSES - 1 registered. It needs the row registered in the "
-                      "fabric before S2A's tests, one stage more, with a fourth older "
-                      "write forwarded",
+    "sp_tag_flags.v": "a way's count and count + miss against RATE and EVICT_HITS: in S2A "
+                      "made on the RAM's word as it leaves the RAM and on the older writes "
+                      "apart, selected after (with the decision's changes beside it, "
+                      "docs/rtl.md S2B, the tagged build went from 93.4 to 100.4 MHz "
+                      "median); in S2B on W's way, "
+                      "whose comparisons run into the flags the decision hands on. The "
+                      "row registered in the fabric before S2A's tests (one stage more, a "
+                      "fourth older write forwarded) would take the RAM's output off the "
+                      "path",
     "sp_stage1.v": "the modes' decisions selected into W, the message and the accounting",
     "sp_table.v": "the counter table's read-modify-write: W merged over the registered row "
                   "(W's column compared with the event's) in front of the decision",

@@ -13,7 +13,8 @@
  * one Evict way in the set.
  *
  * Asserted besides: the flags the step hands on for the way it writes
- * (next_*_o) are those sp_tag_flags gives its new contents.
+ * (next_*_o) are those sp_tag_flags gives its new contents, and the sum
+ * it hands on (cm_o) is their count + miss.
  *
  * Covered: each transition alone (E1, E2, E3, E4, E5, E5a, E6, E6a) and the
  * two combined ones (E1+E2, E5+E2), a discard on E5 and on E6, and a
@@ -50,25 +51,26 @@ module sp_formal_tag_fsm;
     wire [16:0] e2_17 = (evict17 >= 17'd2) ? evict17 - 17'd2 : 17'd0;
     wire [CB:0] thr_r1 = r1_17[CB:0], thr_e1 = e1_17[CB:0];
     wire [CB:0] thr_r2 = r2_17[CB:0], thr_e2 = e2_17[CB:0];
+    // each way's sums
+    wire [NCOL*HW-1:0] hit_s = {{1'b0, count[2*CB-1:CB]} + 1'b1, {1'b0, count[CB-1:0]} + 1'b1};
+    wire [NCOL*HW-1:0] cm_s  = {{1'b0, count[2*CB-1:CB]} + miss[2*MB-1:MB], {1'b0, count[CB-1:0]} + miss[MB-1:0]};
+    wire [NCOL*HW-1:0] rep_s = {cm_s[2*HW-1:HW] + 1'b1, cm_s[HW-1:0] + 1'b1};
     wire [NCOL*NF-1:0] flags;
     genvar g;
     generate
         for (g = 0; g < NCOL; g = g + 1) begin : g_flags
             sp_tag_flags #(.COUNT_BITS(CB), .MISS_BITS(MB)) u_flags (
-                .count_i(count[g*CB +: CB]), .miss_i(miss[g*MB +: MB]),
+                .count_i(count[g*CB +: CB]), .miss_i(miss[g*MB +: MB]), .cm_i(cm_s[g*HW +: HW]),
                 .thr_r1_i(thr_r1), .thr_r2_i(thr_r2), .thr_e1_i(thr_e1), .thr_e2_i(thr_e2),
                 .flags_o(flags[g*NF +: NF]));
         end
     endgenerate
-    // each way's sums
-    wire [NCOL*HW-1:0] hit_s = {{1'b0, count[2*CB-1:CB]} + 1'b1, {1'b0, count[CB-1:0]} + 1'b1};
-    wire [NCOL*HW-1:0] cm_s  = {{1'b0, count[2*CB-1:CB]} + miss[2*MB-1:MB], {1'b0, count[CB-1:0]} + miss[MB-1:0]};
-    wire [NCOL*HW-1:0] rep_s = {cm_s[2*HW-1:HW] + 1'b1, cm_s[HW-1:0] + 1'b1};
     // what the step says of the way it leaves, and those flags worked out anew
     wire next_hit_sat, next_cm_sat, next_evict_ge;
     wire [NF-1:0] flags_n;
+    wire [HW-1:0] cm_n_sum = {1'b0, count_n} + {{(HW - MB){1'b0}}, miss_n};
     sp_tag_flags #(.COUNT_BITS(CB), .MISS_BITS(MB)) u_flags_n (
-        .count_i(count_n), .miss_i(miss_n),
+        .count_i(count_n), .miss_i(miss_n), .cm_i(cm_n_sum),
         .thr_r1_i(thr_r1), .thr_r2_i(thr_r2), .thr_e1_i(thr_e1), .thr_e2_i(thr_e2),
         .flags_o(flags_n));
 
@@ -79,7 +81,7 @@ module sp_formal_tag_fsm;
     wire             valid_n, emit;
     wire [TB-1:0]    tag_n;
     wire [MB-1:0]    miss_n;
-    wire [HW-1:0]    emit_count, discarded;
+    wire [HW-1:0]    cm_n, emit_count, discarded;
     wire [7:0]       edges;
 
     sp_tag_fsm #(
@@ -89,9 +91,9 @@ module sp_formal_tag_fsm;
         .match_i(match), .le_i(le), .hit_i(hit_s), .cm_i(cm_s), .replaced_i(rep_s), .flags_i(flags),
         .rate_le1_i(rate <= 16'd1), .rate_le2_i(rate <= 16'd2),
         .evict_le1_i(evict_hits <= 16'd1), .evict_le2_i(evict_hits <= 16'd2),
-        .key_i(key), .replace_misses_i(replace_misses), .discard_i(discard),
+        .key_i(key), .replace_m1_i(replace_misses - 4'd1), .discard_i(discard),
         .sel_o(sel), .col_o(col), .count_o(count_n), .valid_o(valid_n), .tag_o(tag_n),
-        .tag_key_o(tag_key), .miss_o(miss_n),
+        .tag_key_o(tag_key), .miss_o(miss_n), .cm_o(cm_n),
         .emit_o(emit), .emit_count_o(emit_count), .discard_o(discarded), .edge_o(edges),
         .next_hit_sat_o(next_hit_sat), .next_cm_sat_o(next_cm_sat), .next_evict_ge_o(next_evict_ge)
     );
@@ -165,6 +167,7 @@ module sp_formal_tag_fsm;
         assert(next_hit_sat == flags_n[`SP_TAG_F_A1]);
         assert(next_cm_sat == flags_n[`SP_TAG_F_C1]);
         assert(next_evict_ge == flags_n[`SP_TAG_F_E1]);
+        assert(cm_n == cm_n_sum);
 
         // ---- covers
         c_e1:      cover(edges == 8'b1 << E1);

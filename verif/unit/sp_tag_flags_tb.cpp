@@ -11,9 +11,9 @@
  * itself, in plain arithmetic, for every legal configuration (1 <= RATE <=
  * 2^COUNT_BITS, 1 <= EVICT_HITS <= RATE), every count and every miss count
  * of the build (Makefile: -GCOUNT_BITS, -GMISS_BITS, the same as -D), with
- * the thresholds formed as the module's ports ask.  The flags' bit
- * positions come from rtl/sp_tag_flags.vh (the Makefile passes them as
- * -DSP_TAG_F_*).  Exit status 0 only if every flag matches.
+ * the thresholds and count + miss formed as the module's ports ask.  The
+ * flags' bit positions come from rtl/sp_tag_flags.vh (the Makefile passes
+ * them as -DSP_TAG_F_*).  Exit status 0 only if every flag matches.
  */
 #include <cstdint>
 #include <cstdio>
@@ -87,6 +87,7 @@ int main(int argc, char **argv)
                 for (uint32_t miss = 0; miss < (1u << SP_MB); miss++) {
                     dut->count_i = count;
                     dut->miss_i = miss;
+                    dut->cm_i = count + miss;
                     dut->eval();
                     bool want[kNFlags];
                     expected(count, miss, rate, evict, want);
