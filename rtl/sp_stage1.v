@@ -353,6 +353,14 @@ module sp_stage1 #(
             function [TAG_BITS_MAX-1:0] tag_at(input [NCOL*EW-1:0] row, input integer col);
                 tag_at = row[col*EW + T_LSB +: TAG_BITS_MAX];
             endfunction
+            // an entry's count + miss (the flags' cm_i)
+            function [HW-1:0] cm_of(input [EW-1:0] e);
+                reg unused_e;   // the valid bit and the tag
+                begin
+                    cm_of    = {1'b0, e[COUNT_BITS-1:0]} + {{(HW - MISS_BITS){1'b0}}, e[M_LSB +: MISS_BITS]};
+                    unused_e = ^e;
+                end
+            endfunction
 
             // ---- S2A: the S2A event's set, its matches, the counts' order
             wire [NCOL-1:0]      a_in_set = set_of(a_col);
@@ -401,16 +409,14 @@ module sp_stage1 #(
             // a clock and two before: the thresholds are steady while events
             // flow), selected after the comparisons.
             wire [NCOL*NF-1:0] a_flags, ram_flags;
-            wire [NF-1:0]      w_flags_all;   // W's word against the thresholds (below)
+            reg  [NF-1:0]      w_flags_all;   // W's word against the thresholds (below)
             reg  [NF-1:0]      w2_flags_q, w3_flags_q;
             genvar g;
             for (g = 0; g < NCOL; g = g + 1) begin : g_a_flags
-                wire [HW-1:0] ram_cm = {1'b0, a_ram_row[g*EW +: COUNT_BITS]} +
-                                       {{(HW - MISS_BITS){1'b0}}, a_ram_row[g*EW + M_LSB +: MISS_BITS]};
                 sp_tag_flags #(.COUNT_BITS(COUNT_BITS), .MISS_BITS(MISS_BITS)) u_flags (
                     .count_i (a_ram_row[g*EW +: COUNT_BITS]),
                     .miss_i  (a_ram_row[g*EW + M_LSB +: MISS_BITS]),
-                    .cm_i    (ram_cm),
+                    .cm_i    (cm_of(a_ram_row[g*EW +: EW])),
                     .thr_r1_i(thr_r1), .thr_r2_i(thr_r2_q), .thr_e1_i(thr_e1_q), .thr_e2_i(thr_e2_q),
                     .flags_o (ram_flags[g*NF +: NF])
                 );
@@ -459,14 +465,12 @@ module sp_stage1 #(
             );
             // all of W's flags: the three its decision handed on, the rest
             // compared here
-            reg [NF-1:0] w_flags_hand;
             always @* begin
-                w_flags_hand                = w_flags;
-                w_flags_hand[`SP_TAG_F_A1] = w_hit_sat_q;
-                w_flags_hand[`SP_TAG_F_C1] = w_cm_sat_q;
-                w_flags_hand[`SP_TAG_F_E1] = w_evict_ge_q;
+                w_flags_all                = w_flags;
+                w_flags_all[`SP_TAG_F_A1] = w_hit_sat_q;
+                w_flags_all[`SP_TAG_F_C1] = w_cm_sat_q;
+                w_flags_all[`SP_TAG_F_E1] = w_evict_ge_q;
             end
-            assign w_flags_all = w_flags_hand;
             // each way's sums, on the registered row and on W apart, W's
             // taken after the adders: count + 1, count + miss, and count +
             // miss + 1 as one adder ({c, 1} + {m, 1} is twice it)
@@ -597,12 +601,10 @@ module sp_stage1 #(
             // merged, W's three taken from its decision included
             wire [NCOL*NF-1:0] chk_flags;
             for (g = 0; g < NCOL; g = g + 1) begin : g_chk_flags
-                wire [HW-1:0] chk_cm = {1'b0, row_fw[g*EW +: COUNT_BITS]} +
-                                       {{(HW - MISS_BITS){1'b0}}, row_fw[g*EW + M_LSB +: MISS_BITS]};
                 sp_tag_flags #(.COUNT_BITS(COUNT_BITS), .MISS_BITS(MISS_BITS)) u_chk (
                     .count_i (row_fw[g*EW +: COUNT_BITS]),
                     .miss_i  (row_fw[g*EW + M_LSB +: MISS_BITS]),
-                    .cm_i    (chk_cm),
+                    .cm_i    (cm_of(row_fw[g*EW +: EW])),
                     .thr_r1_i(thr_r1), .thr_r2_i(thr_r2_q), .thr_e1_i(thr_e1_q), .thr_e2_i(thr_e2_q),
                     .flags_o (chk_flags[g*NF +: NF])
                 );
@@ -616,7 +618,7 @@ module sp_stage1 #(
                             {w_flags[`SP_TAG_F_A1], w_flags[`SP_TAG_F_C1], w_flags[`SP_TAG_F_E1]});
                 // and the sum it kept is W's count + miss
                 if (!rst_i && a_w_en && is_tag)
-                    assert (w_cm_q == {1'b0, w_count} + {{(HW - MISS_BITS){1'b0}}, w_data[M_LSB +: MISS_BITS]});
+                    assert (w_cm_q == cm_of(w_data));
                 // the thresholds are configuration's, steady while events
                 // flow in TAG (where E_CONFIG keeps EVICT_HITS <= RATE)
                 if (!rst_i && is_tag && (valid_qr || valid_qa || valid_qb))

@@ -46,15 +46,14 @@ module sp_tag_flags #(
 
     wire [COUNT_BITS:0] c  = {1'b0, count_i};
     wire [COUNT_BITS:0] m  = {{(COUNT_BITS + 1 - MISS_BITS){1'b0}}, miss_i};
-    wire [COUNT_BITS:0] cm = cm_i;
 
     assign flags_o[`SP_TAG_F_A1]  = c >= thr_r1_i;
     assign flags_o[`SP_TAG_F_A2]  = c >= thr_r2_i;
     assign flags_o[`SP_TAG_F_E1]  = c >= thr_e1_i;
     assign flags_o[`SP_TAG_F_E2]  = c >= thr_e2_i;
-    assign flags_o[`SP_TAG_F_C1]  = cm >= thr_r1_i;
-    assign flags_o[`SP_TAG_F_C2]  = cm >= thr_r2_i;
-    assign flags_o[`SP_TAG_F_CE2] = cm >= thr_e2_i;
+    assign flags_o[`SP_TAG_F_C1]  = cm_i >= thr_r1_i;
+    assign flags_o[`SP_TAG_F_C2]  = cm_i >= thr_r2_i;
+    assign flags_o[`SP_TAG_F_CE2] = cm_i >= thr_e2_i;
     assign flags_o[`SP_TAG_F_MR]  = m >= thr_r1_i;
     assign flags_o[`SP_TAG_F_ME]  = m >= thr_e1_i;
 

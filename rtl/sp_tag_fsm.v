@@ -102,9 +102,12 @@ module sp_tag_fsm #(
     // Message counts and hit counts need one bit more than the count field:
     // count + miss + 1 < 2^(COUNT_BITS+1) because MISS_BITS <= COUNT_BITS.
     localparam HW = COUNT_BITS + 1;
+    // what a step reports, the low bits of an outcome: emit, emit count,
+    // discard, edges
+    localparam RW = 1 + HW + HW + 8;
     // a way's outcome: count, valid, tag, tag is the key, miss, count +
-    // miss, emit, emit count, discard, edges
-    localparam OW = COUNT_BITS + 1 + TAG_BITS_MAX + 1 + MISS_BITS + HW + 1 + HW + HW + 8;
+    // miss, and the report
+    localparam OW = COUNT_BITS + 1 + TAG_BITS_MAX + 1 + MISS_BITS + HW + RW;
 
     localparam E1 = 0, E2 = 1, E3 = 2, E4 = 3, E5 = 4, E5A = 5, E6 = 6, E6A = 7;
 
@@ -264,8 +267,16 @@ module sp_tag_fsm #(
     wire any_match = |match_i;
     wire any_empty = |empty;
     wire any_evict = |evict;
-    wire [NCOL-1:0] sel = any_match ? first_of(match_i) : any_empty ? first_of(empty) :
-                          any_evict ? first_of(evict) : smallest;
+    // A way chosen for a reason (it matches, is Empty or is Evict) takes
+    // its own transition; with none, every way of the set is Valid with no
+    // misses and no match, and the smallest takes E4, which reports
+    // nothing.  So the report is selected by the reason's way alone: the
+    // counts' order, the one input compared anew on W's way in the
+    // decision's clock, reaches only the way that changes and its contents.
+    wire            reason     = any_match || any_empty || any_evict;
+    wire [NCOL-1:0] sel_reason = any_match ? first_of(match_i) : any_empty ? first_of(empty) :
+                                 first_of(evict);
+    wire [NCOL-1:0] sel        = reason ? sel_reason : smallest;
 
     // ---- the chosen way's outcome
     reg [OW-1:0] chosen;
@@ -279,26 +290,17 @@ module sp_tag_fsm #(
         end
     end
     assign sel_o = sel;
-    wire [HW+HW+9-1:0] unused_chosen_report;
+    wire [RW-1:0] unused_chosen_report;
     assign {count_o, valid_o, tag_o, tag_key_o, miss_o, cm_o, unused_chosen_report} = chosen;
 
-    // ---- what the step reports: the message, the discard, the transition.
-    // A way chosen for a reason (it matches, is Empty or is Evict) takes
-    // its own transition; with none, every way of the set is Valid with no
-    // misses and no match, and the smallest takes E4, which reports
-    // nothing.  So these are selected by the reason's way alone: the
-    // counts' order, the one input compared anew on W's way in the
-    // decision's clock, reaches only the way that changes and its contents.
-    wire            reason     = any_match || any_empty || any_evict;
-    wire [NCOL-1:0] sel_reason = any_match ? first_of(match_i) : any_empty ? first_of(empty) :
-                                 first_of(evict);
-    reg  [HW+HW+9-1:0] report;
+    // ---- what the step reports: the message, the discard, the transition
+    reg [RW-1:0] report;
     always @* begin
-        report = {(HW + HW + 9){1'b0}};
+        report = {RW{1'b0}};
         for (s = 0; s < NCOL; s = s + 1)
-            report = report | (outcome[s*OW +: HW + HW + 9] & {(HW + HW + 9){sel_reason[s]}});
+            report = report | (outcome[s*OW +: RW] & {RW{sel_reason[s]}});
     end
-    assign {emit_o, emit_count_o, discard_o, edge_o} = reason ? report : {1'b0, {HW{1'b0}}, {HW{1'b0}}, 8'd1 << E4};
+    assign {emit_o, emit_count_o, discard_o, edge_o} = reason ? report : {{(RW - 8){1'b0}}, 8'd1 << E4};
 
     // ---- the flags of the way as it is left, from the chosen way's flags
     // by the transition (sp_tag_flags.v says which count each tests)
