@@ -963,9 +963,7 @@ PATH_PLANS = {
                     "for the registered row in S2A, leaving S2B only W's way against it",
     "sp_tag_flags.v": "a way's count and count + miss against RATE and EVICT_HITS: in S2A "
                       "made on the RAM's word as it leaves the RAM and on the older writes "
-                      "apart, selected after (with the decision's changes beside it, "
-                      "docs/rtl.md S2B, the tagged build went from 93.4 to 100.4 MHz "
-                      "median); in S2B on W's way, "
+                      "apart and selected after (docs/rtl.md, S2A); in S2B on W's way, "
                       "whose comparisons run into the flags the decision hands on. The "
                       "row registered in the fabric before S2A's tests (one stage more, a "
                       "fourth older write forwarded) would take the RAM's output off the "
