@@ -19,6 +19,20 @@
  * the tests on the merged entry a clock ahead; S2B makes the same tests on
  * W and selects, so no multiplexer stands in front of a comparator.
  *
+ * CR and HCR decide a clock later, in the clock their write is in W: their
+ * test multiplies the draw by the window left, r - j, which depends on the
+ * entry the table forwards, and a 32 x 16 multiplication does not fit in
+ * a clock behind the forwarding.  So r - j is kept as a register for the
+ * S2B event (worked out in S2A: from the merged count, or from the S2B
+ * decision's when it writes the same entry, minus 1 or back to r), S2B
+ * multiplies it by the draw into two registered partial products, and W's
+ * clock adds them and tests.  The entry goes to W with its count and the
+ * window's "sampled" bit as it was; the bit the test adds is set in W's
+ * word as it lands (sp_table's w_set_i), and the events after it that the
+ * table hands W's word without it (through S2A's merge, or from W
+ * itself) add it from late_q.  The message (w_emit_o) comes a clock
+ * after S2B; sp_stage1 reports CR's events from that clock.
+ *
  * Entries: count (COUNT_BITS) at bit 0; with HAS_V a valid bit at V_LSB,
  * CR's "window sampled" (P and HP write the count alone).
  */
@@ -59,6 +73,10 @@ module sp_samplers #(
     input  wire                  b_valid_i,
     // S2A: the count of the event's entry as the table merged it
     input  wire [COUNT_BITS-1:0] a_count_i,
+    // S2A: the event's entry came from W in the merge; the S2B decision
+    // writes the same entry
+    input  wire                  a_from_w_i,
+    input  wire                  a_b_entry_hit_i,
     // S2B: the same, registered; W's entry and whether it is this one
     input  wire [EW-1:0]         b_entry_i,
     input  wire [EW-1:0]         w_data_i,
@@ -76,7 +94,11 @@ module sp_samplers #(
     output wire [COUNT_BITS:0]   own_ph1_o,
     output wire                  own_ph_reach_o,
     output wire [COUNT_BITS-1:0] rest_ph_o,
-    output wire [COUNT_BITS:0]   claim_in_o
+    output wire [COUNT_BITS:0]   claim_in_o,
+    // W (CR, HCR): the message of the event whose write is in W, and the
+    // bits to set in that write as it lands
+    output wire                  w_emit_o,
+    output wire [EW-1:0]         w_set_o
 );
 
     localparam HW = COUNT_BITS + 1;          // a stage-1 message count
@@ -174,32 +196,81 @@ module sp_samplers #(
     wire [HW-1:0]         w_next  = {1'b0, w_count} + {{COUNT_BITS{1'b0}}, 1'b1};
     wire                  reach   = b_w_entry_hit_i ? w_reach : b_pre_reach_q;
     wire [HW-1:0]         next    = b_w_entry_hit_i ? w_next : b_pre_next_q;
-    wire [EW-1:0]         e_fw    = b_w_entry_hit_i ? w_data_i : b_entry_i;
-    wire unused_e_fw = ^e_fw;   // only CR reads the entry whole
+    // CR's "window sampled" bit as the table forwards it, with the bit a
+    // test in W added after the table handed the word on (b_late)
+    wire                  b_late;
     wire                  e_valid;
     generate
         if (HAS_V != 0) begin : g_ev
-            assign e_valid = e_fw[V_LSB];
+            assign e_valid = b_w_entry_hit_i ? w_data_i[V_LSB] : (b_entry_i[V_LSB] || b_late);
+            wire unused_entries = ^{w_data_i, b_entry_i};
         end else begin : g_env
             assign e_valid = 1'b0;
+            wire unused_entries = ^{w_data_i, b_entry_i, b_late};
         end
     endgenerate
 
     // ---- CR, HCR: one draw; selected when s * (r - j) < 2^32, j the
     // window position the entry holds, at most once per window
-    wire w_hit;
+    wire w_emit, late;
     generate
         if (OPT_CR != 0) begin : g_window_draw
-            wire [HW-1:0]  window_left = rate_h - {1'b0, e_fw[COUNT_BITS-1:0]};  // r - j, at least 1
-            wire [31+DW:0] w_prod      = b_s_q * window_left[DW-1:0];
-            assign w_hit = w_prod[31+DW:32] == {DW{1'b0}};
-            wire unused_w_prod = ^{w_prod[31:0], window_left};
+            // S2A -> S2B: r - j of the event (at least 1), from the merged
+            // count, or after the S2B decision's count when it writes the
+            // entry: one window position on, or a new window
+            reg  [HW-1:0] b_left_q;
+            wire [HW-1:0] a_left = !a_b_entry_hit_i ? rate_h - {1'b0, a_count_i} :
+                                   reach ? rate_h : b_left_q - {{COUNT_BITS{1'b0}}, 1'b1};
+            // S2B -> W: s * (r - j) as two partial products
+            wire [15+DW:0] w_pp_hi = b_s_q[31:16] * b_left_q[DW-1:0];
+            wire [15+DW:0] w_pp_lo = b_s_q[15:0] * b_left_q[DW-1:0];
+            reg  [15+DW:0] w_pp_hi_q, w_pp_lo_q;
+            // the event in W: a CR event, its entry from W (the decision
+            // before it), its window sampled before it, the window's end
+            reg            w_window_q, w_fwd_q, w_sampled_q, w_reach_q;
+            reg            b_from_w_q, late_q;
+            always @(posedge clk_i) begin
+                b_left_q    <= a_left;
+                b_from_w_q  <= a_from_w_i;
+                w_pp_hi_q   <= w_pp_hi;
+                w_pp_lo_q   <= w_pp_lo;
+                w_window_q  <= b_valid_i && window_i;
+                w_fwd_q     <= b_w_entry_hit_i;
+                w_sampled_q <= e_valid;
+                w_reach_q   <= reach;
+                late_q      <= late;
+                if (rst_i) begin
+                    w_window_q <= 1'b0;
+                    late_q     <= 1'b0;
+                end
+            end
+            assign b_late = b_from_w_q && late_q;
+            // W: s * (r - j) < 2^32 when nothing is at bit 16 or above of
+            // pp_hi + (pp_lo >> 16)
+            wire [16+DW:0] w_mid = {1'b0, w_pp_hi_q} + {{17{1'b0}}, w_pp_lo_q[15+DW:16]};
+            wire           w_hit = w_mid[16+DW:16] == {(DW + 1){1'b0}};
+            wire           w_sampled = w_sampled_q || (w_fwd_q && late_q);
+            // the bit W's word lacks: this test's, or the one before it
+            // that the word it was made from lacked; none at the window's end
+            assign late   = w_window_q && !w_reach_q && (w_hit || (w_fwd_q && late_q));
+            assign w_emit = w_window_q && w_hit && !w_sampled;
+            wire unused_w_mid = ^{w_mid[15:0], w_pp_lo_q[15:0]};
+`ifdef SP_ASSERT
+            // the register of r - j follows the entry the table forwards
+            wire [COUNT_BITS-1:0] e_fw = b_w_entry_hit_i ? w_data_i[COUNT_BITS-1:0]
+                                                         : b_entry_i[COUNT_BITS-1:0];
+            always @(posedge clk_i) begin
+                if (!rst_i && b_valid_i && window_i)
+                    assert (b_left_q == rate_h - {1'b0, e_fw});
+            end
+`endif
         end else begin : g_no_window_draw
-            assign w_hit = 1'b0;
-            wire unused_s = ^b_s_q;
+            assign w_emit = 1'b0;
+            assign late   = 1'b0;
+            assign b_late = 1'b0;
+            wire unused_window = ^{b_s_q, a_from_w_i, a_b_entry_hit_i};
         end
     endgenerate
-    wire cr_emit = w_hit && !e_valid;
 
     // ---- the entry written back: P/HP count to RATE; CR/HCR step the
     // window, which stays sampled once taken and starts over at RATE
@@ -211,8 +282,9 @@ module sp_samplers #(
         if (periodic_i) begin
             n_count = reach ? {COUNT_BITS{1'b0}} : next[COUNT_BITS-1:0];
         end else if (window_i && !reach) begin
+            // the test's bit follows in W (w_set_o)
             n_count = next[COUNT_BITS-1:0];
-            n_valid = e_valid || cr_emit;
+            n_valid = e_valid;
         end
     end
     wire [EW+COUNT_BITS:0] count_wide = {{(EW + 1){1'b0}}, n_count};
@@ -228,7 +300,7 @@ module sp_samplers #(
         end
     endgenerate
 
-    assign emit_o         = periodic_i ? reach : window_i ? cr_emit : (random_i && b_r_hit_q);
+    assign emit_o         = periodic_i ? reach : (random_i && b_r_hit_q);
     assign emit_count_o   = periodic_i ? next : rate_h;
     assign next_o         = next;
     assign reach_o        = reach;
@@ -236,6 +308,17 @@ module sp_samplers #(
     assign own_ph_reach_o = b_own_reach_q;
     assign rest_ph_o      = b_rest_ph_q;
     assign claim_in_o     = b_claim_in_q;
+    assign w_emit_o       = w_emit;
+    generate
+        if (HAS_V != 0) begin : g_set
+            wire [EW+COUNT_BITS:0] set_wide = {{(EW + COUNT_BITS){1'b0}}, late} << V_LSB;
+            wire unused_set_wide = ^set_wide[EW+COUNT_BITS:EW];
+            assign w_set_o = set_wide[EW-1:0];
+        end else begin : g_no_set
+            wire unused_late = late;
+            assign w_set_o = {EW{1'b0}};
+        end
+    endgenerate
 
 `ifndef SP_ASSERT
     wire unused_valid = r_valid_i ^ a_valid_i ^ b_valid_i;

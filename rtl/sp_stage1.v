@@ -16,6 +16,12 @@
  *       clock before (in W) merged; the entry goes back to sp_table's
  *       write register W, which writes the RAM in the next clock; at most
  *       one message goes to the S3 register.
+ *   W   CR and HCR only: the event's write is in W, and its decision is
+ *       finished there (sp_samplers says why); it is reported to the
+ *       block (s2_*) and its message goes to S3 from this clock, so in
+ *       those modes every event is reported a clock later, and the tuples
+ *       A_k looks up ahead (s1r_tuple_o, s2a_tuple_o) are taken a stage
+ *       later too, each still a clock before the next.
  * Every mode is decided by a module of its own and the mode selects among
  * the results, so no mode's logic lies in front of another's.
  *
@@ -99,6 +105,7 @@ module sp_stage1 #(
     // events in S1R and S2A (S2B's is s2_valid_o); a write in W
     , output wire                     f_s1r_valid_o
     , output wire                     f_s2a_valid_o
+    , output wire                     f_s2b_wait_o
     , output wire                     f_w_en_o
     // the table's rows that hold 0 in every column
     , output wire [(1 << ROW_W)-1:0]  f_row_zero_o
@@ -206,7 +213,8 @@ module sp_stage1 #(
     wire [NCOL-1:0]    a_from_w, a_from_w2, a_from_w3;
     wire [EW-1:0]      a_entry, b_entry, w_data;
     wire [COL_W-1:0]   a_col, b_col, w_col;
-    wire               b_w_row_hit, b_w_entry_hit, table_inflight;
+    wire               b_w_row_hit, b_w_entry_hit, table_inflight, a_b_entry_hit;
+    wire [EW-1:0]      w_set;
 `ifdef SP_ASSERT
     wire               a_w_en;   // W holds a write
 `endif
@@ -255,6 +263,8 @@ module sp_stage1 #(
         .wr_en_i        (s2_write),
         .wr_col_i       (wr_col),
         .wr_data_i      (new_entry),
+        .a_b_entry_hit_o(a_b_entry_hit),
+        .w_set_i        (w_set),
         .clear_i        (clear_i),
         .clear_row_i    (clear_row_i),
         .inflight_o     (table_inflight)
@@ -276,7 +286,7 @@ module sp_stage1 #(
     // =====================================================================
     // the samplers that keep a count: P, HP, R, HR, CR, HCR
     // =====================================================================
-    wire          p_emit, p_reach;
+    wire          p_emit, p_reach, w_emit;
     wire [HW-1:0] p_emit_count, p_next;
     wire [EW-1:0] p_entry;
     wire [HW-1:0] own_ph1, claim_in;
@@ -305,6 +315,8 @@ module sp_stage1 #(
         .a_valid_i      (valid_qa),
         .b_valid_i      (valid_qb),
         .a_count_i      (a_entry[COUNT_BITS-1:0]),
+        .a_from_w_i     (a_from_w[a_col]),
+        .a_b_entry_hit_i(a_b_entry_hit),
         .b_entry_i      (b_entry),
         .w_data_i       (w_data),
         .b_w_entry_hit_i(b_w_entry_hit),
@@ -316,7 +328,9 @@ module sp_stage1 #(
         .own_ph1_o      (own_ph1),
         .own_ph_reach_o (own_ph_reach),
         .rest_ph_o      (rest_ph),
-        .claim_in_o     (claim_in)
+        .claim_in_o     (claim_in),
+        .w_emit_o       (w_emit),
+        .w_set_o        (w_set)
     );
 
     // =====================================================================
@@ -702,24 +716,56 @@ module sp_stage1 #(
     // non-TAG modes write the entry they read
     assign wr_col    = is_tag ? t_col : b_col;
 
-    wire          emit       = is_tag ? t_emit : is_htp ? h_emit : p_emit;
+    // ---- the event reported: S2B's, or in CR and HCR the one in W
+    // The tuples A_k looks up ahead move one tap a clock in any mode, so
+    // each tap's choice follows the one before it a clock later (the mode
+    // itself changes only with nothing in flight).
+    wire          valid_qw;
+    wire [TW-1:0] tuple_qw;
+    wire          late_ahead, late_pre;   // the taps a stage later (CR, HCR)
+    generate
+        if (OPT_CR != 0) begin : g_window_late
+            reg          valid_q, ahead_q, pre_q;
+            reg [TW-1:0] tuple_q;
+            always @(posedge clk_i) begin
+                valid_q <= valid_qb && is_window;
+                tuple_q <= tuple_qb;
+                ahead_q <= is_window;
+                pre_q   <= ahead_q;
+                if (rst_i) valid_q <= 1'b0;
+            end
+            assign valid_qw   = valid_q;
+            assign tuple_qw   = tuple_q;
+            assign late_ahead = ahead_q;
+            assign late_pre   = pre_q;
+        end else begin : g_no_window_late
+            assign valid_qw   = 1'b0;
+            assign tuple_qw   = {TW{1'b0}};
+            assign late_ahead = 1'b0;
+            assign late_pre   = 1'b0;
+            wire unused_w_emit = w_emit;
+        end
+    endgenerate
+    wire          valid_s2   = is_window ? valid_qw : valid_qb;
+    wire          s_emit     = is_window ? w_emit : p_emit;   // the samplers' message
+    wire          emit       = is_tag ? t_emit : is_htp ? h_emit : s_emit;
     wire [HW-1:0] emit_count = is_tag ? t_emit_count : is_htp ? h_emit_count : p_emit_count;
     wire [HW-1:0] discarded  = is_tag ? t_discard : {HW{1'b0}};
 
-    assign s2_valid_o      = valid_qb;
-    assign s2_tuple_o      = tuple_qb;
+    assign s2_valid_o      = valid_s2;
+    assign s2_tuple_o      = late_pre ? tuple_qw : tuple_qb;
     // The modes that do not count every event are the samplers' (R, HR, CR,
     // HCR): their counts come from sp_samplers' decision alone, so the
     // tagged compressor's, the slowest, reaches none of these.
-    assign s2_counted_o    = valid_qb && (counts_one || p_emit);
-    assign s2_skipped_o    = valid_qb && !counts_one && !p_emit;
-    assign s2_count_in_o   = !valid_qb ? {HW{1'b0}} :
+    assign s2_counted_o    = valid_s2 && (counts_one || s_emit);
+    assign s2_skipped_o    = valid_s2 && !counts_one && !s_emit;
+    assign s2_count_in_o   = !valid_s2 ? {HW{1'b0}} :
                              is_htp ? h_count_in :
                              counts_one ? {{COUNT_BITS{1'b0}}, 1'b1} :
-                             p_emit ? rate_h : {HW{1'b0}};
-    assign s2_res_inc_o    = valid_qb && counts_one;
-    assign s2_discard_o    = valid_qb ? discarded : {HW{1'b0}};
-    assign s2_emit_o       = valid_qb && emit;
+                             s_emit ? rate_h : {HW{1'b0}};
+    assign s2_res_inc_o    = valid_s2 && counts_one;
+    assign s2_discard_o    = valid_s2 ? discarded : {HW{1'b0}};
+    assign s2_emit_o       = valid_s2 && emit;
     assign s2_emit_count_o = emit_count;
     assign s2_fsm_o        = (valid_qb && is_tag) ? t_edge : 8'd0;
 
@@ -736,15 +782,15 @@ module sp_stage1 #(
         tag_qa   <= tag_qr;
         tuple_qb <= tuple_qa;
         tag_qb   <= tag_qa;
-        valid_q3 <= valid_qb && emit;
-        tuple_q3 <= tuple_qb;
+        valid_q3 <= valid_s2 && emit;
+        tuple_q3 <= s2_tuple_o;
         count_q3 <= emit_count;
         if (rst_i) valid_q3 <= 1'b0;
     end
 
     assign inflight_o  = table_inflight;
-    assign s1r_tuple_o = tuple_qr;
-    assign s2a_tuple_o = tuple_qa;
+    assign s1r_tuple_o = is_window ? tuple_qa : tuple_qr;
+    assign s2a_tuple_o = late_ahead ? tuple_qb : tuple_qa;
     assign s3_valid_o  = valid_q3;
     assign s3_tuple_o  = tuple_q3;
     assign s3_count_o  = count_q3;
@@ -752,6 +798,7 @@ module sp_stage1 #(
 `ifdef FORMAL
     assign f_s1r_valid_o = valid_qr;
     assign f_s2a_valid_o = valid_qa;
+    assign f_s2b_wait_o  = valid_qb && is_window;
     assign f_w_en_o      = f_w_en;
 `endif
 
@@ -798,7 +845,7 @@ module sp_stage1 #(
     always @* begin
         for (kd = 0; kd < F_N; kd = kd + 1)
             f_next[kd*EW +: EW] = (f_w_en && w_col == kd / (1 << ROW_W) && f_w_row == kd % (1 << ROW_W))
-                                  ? w_data : f_table[kd*EW +: EW];
+                                  ? w_data | w_set : f_table[kd*EW +: EW];
         f_shape = 1'b1;
         for (kd = 0; kd < F_N; kd = kd + 1)
             if (!shaped(fields(f_next[kd*EW +: EW]), f_next[kd*EW + F_V], is_periodic, is_tag, is_htp,
@@ -816,16 +863,25 @@ module sp_stage1 #(
     generate
         for (kf = 0; kf < NCOL; kf = kf + 1) begin : g_f_now
             localparam [COL_W-1:0] KF = kf;
-            assign f_row_now[kf*EW +: EW] = (f_w_en && f_w_row == f_b_row && w_col == KF) ? w_data :
+            assign f_row_now[kf*EW +: EW] = (f_w_en && f_w_row == f_b_row && w_col == KF) ? w_data | w_set :
                                             f_table[(kf * (1 << ROW_W) + f_b_row) * EW +: EW];
         end
     endgenerate
+    // the row forwarded, with the late bits W's word lacks (sp_table's
+    // w_set_i): W's own, and those S2A's merge left out, a clock later
+    reg  [NCOL-1:0]    f_b_from_w_q;
+    reg  [EW-1:0]      f_late_q;
+    always @(posedge clk_i) begin
+        f_b_from_w_q <= a_from_w;
+        f_late_q     <= w_set;
+    end
     wire [NCOL*EW-1:0] f_row_fw;
     genvar kg;
     generate
         for (kg = 0; kg < NCOL; kg = kg + 1) begin : g_f_fw
             localparam [COL_W-1:0] KG = kg;
-            assign f_row_fw[kg*EW +: EW] = (b_w_row_hit && w_col == KG) ? w_data : b_row[kg*EW +: EW];
+            assign f_row_fw[kg*EW +: EW] = (b_w_row_hit && w_col == KG) ? w_data | w_set :
+                                           b_row[kg*EW +: EW] | (f_b_from_w_q[kg] ? f_late_q : {EW{1'b0}});
         end
     endgenerate
     always @* begin

@@ -92,6 +92,7 @@ module sp_stratprof #(
     , output wire                 f_s1h_valid_o
     , output wire                 f_s1r_valid_o
     , output wire                 f_s2a_valid_o
+    , output wire                 f_s2b_wait_o
     , output wire                 f_s2_valid_o
     , output wire                 f_s3_valid_o
     , output wire                 f_s4_valid_o
@@ -534,6 +535,7 @@ module sp_stratprof #(
 `ifdef FORMAL
         , .f_s1r_valid_o (f_s1r_valid_o)
         , .f_s2a_valid_o (f_s2a_valid_o)
+        , .f_s2b_wait_o  (f_s2b_wait_o)
         , .f_w_en_o      (f_w_en_o)
         , .f_row_zero_o  (f_row_zero)
         , .f_shape_o     (f_table_shape)

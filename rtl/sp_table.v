@@ -19,6 +19,13 @@
  * starts at a RAM, and the one write the decision must merge itself comes
  * from a register.
  *
+ * A decision may finish a write in W: bits w_set_i, set in the clock W
+ * holds it (CR's "window sampled", decided a clock after the rest of its
+ * entry, sp_samplers), reach the RAM and W2 with it.  The merge in S2A and
+ * w_data_o give W's word as the decision wrote it, without them, so that
+ * no S2A or S2B path waits for that late decision; whoever sets bits adds
+ * them there itself (a_from_w_o says which column came from W).
+ *
  * The table is 2^COL_AW column RAMs, each 2^ROW_AW rows deep: entry e
  * lives in column e mod 2^COL_AW, row e / 2^COL_AW, so the ways of a TAG
  * set are one row whatever the run-time way count.  Each write touches one
@@ -85,10 +92,15 @@ module sp_table #(
     output wire                 b_w_entry_hit_o,
     output wire [COL_W-1:0]     w_col_o,
     output wire [EW-1:0]        w_data_o,
-    // S2B's decision: the entry it writes into its row, and the column
+    // S2B's decision: the entry it writes into its row, and the column;
+    // whether it writes the S2A event's entry (the S2A event finds that
+    // write in W in S2B: b_w_entry_hit_o)
     input  wire                 wr_en_i,
     input  wire [COL_W-1:0]     wr_col_i,
     input  wire [EW-1:0]        wr_data_i,
+    output wire                 a_b_entry_hit_o,
+    // bits set in W's word as it lands (RAM and W2 only)
+    input  wire [EW-1:0]        w_set_i,
     // the sweep: zero row clear_row_i of every column (no event in flight)
     input  wire                 clear_i,
     input  wire [ROW_W-1:0]     clear_row_i,
@@ -155,7 +167,8 @@ module sp_table #(
     wire [NCOL*EW-1:0] r_row_data;   // the row inside the RAMs in S1R (proofs only)
     wire [NCOL-1:0]    col_we;
     wire [ROW_W-1:0]   row_wa  = clear_i ? clear_row_i : w_row_q;
-    wire [EW-1:0]      wr_data = clear_i ? {EW{1'b0}} : w_data_q;
+    wire [EW-1:0]      w_word  = w_data_q | w_set_i;   // W's write as it lands
+    wire [EW-1:0]      wr_data = clear_i ? {EW{1'b0}} : w_word;
 
     genvar k;
     generate
@@ -212,6 +225,7 @@ module sp_table #(
     // the event was in S2A is in W now
     reg [NCOL*EW-1:0] b_data_q;
     reg               b_w_row_hit_q;
+    wire              a_b_row_hit = wr_en_i && b_row_q == a_row_q;
 
     always @(posedge clk_i) begin
         r_valid_q     <= h_valid_i;
@@ -227,7 +241,7 @@ module sp_table #(
         b_row_q       <= a_row_q;
         b_col_q       <= a_col_q;
         b_data_q  <= a_row;
-        b_w_row_hit_q <= wr_en_i && b_row_q == a_row_q;
+        b_w_row_hit_q <= a_b_row_hit;
         w_en_q        <= wr_en_i;
         w_row_q       <= b_row_q;
         w_col_q       <= wr_col_i;
@@ -235,7 +249,7 @@ module sp_table #(
         w2_en_q       <= w_en_q;
         w2_row_q      <= w_row_q;
         w2_col_q      <= w_col_q;
-        w2_data_q     <= w_data_q;
+        w2_data_q     <= w_word;
         w3_col_q      <= w2_col_q;
         w3_data_q     <= w2_data_q;
         if (rst_i) begin
@@ -266,6 +280,7 @@ module sp_table #(
     assign b_entry_o       = b_data_q[b_col_q*EW +: EW];
     assign b_w_row_hit_o   = b_w_row_hit_q;
     assign b_w_entry_hit_o = b_w_row_hit_q && w_col_q == b_col_q;
+    assign a_b_entry_hit_o = a_b_row_hit && wr_col_i == a_col_q;
     assign w_col_o         = w_col_q;
     assign w_data_o        = w_data_q;
     assign inflight_o      = r_valid_q || a_valid_q || b_valid_q || w_en_q;
@@ -387,6 +402,8 @@ module sp_table #(
             assert (!(clear_i && (h_valid_i || r_valid_q || a_valid_q || b_valid_q || w_en_q)));
             // a write comes from an event being decided
             assert (!(wr_en_i && !b_valid_q));
+            // late bits only in a write
+            assert (!(w_set_i != {EW{1'b0}} && !w_en_q));
         end
     end
 `else

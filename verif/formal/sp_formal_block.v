@@ -116,6 +116,7 @@ module sp_formal_block (
         .f_s1h_valid_o    (f_valid_qh),
         .f_s1r_valid_o    (f_valid_qr),
         .f_s2a_valid_o    (f_valid_qa),
+        .f_s2b_wait_o     (f_valid_qbw),
         .f_s2_valid_o     (f_valid_q2),
         .f_s3_valid_o     (f_s3_valid),
         .f_s4_valid_o     (f_valid_q4),
@@ -168,10 +169,12 @@ module sp_formal_block (
 
     // ---- internal signals (the block's formal ports)
     // where a taken tuple can be before the counters see it: the tuple
-    // queue, S1, S1H, S1R, S2A, S2 (S2B), and sp_acc's two stages; a tuple ignored or
+    // queue, S1, S1H, S1R, S2A, S2 (S2B; in CR and HCR the event in W, with
+    // the one in S2B waiting), and sp_acc's two stages; a tuple ignored or
     // dropped at the port, or filtered at S0, in sp_acc's first stage
     wire [1:0]  f_tq_count;
     wire        f_valid_q1, f_valid_qh, f_valid_qr, f_valid_qa, f_valid_q2, f_acc_s2_q, f_acc_b_s2_q;
+    wire        f_valid_qbw;
     wire        f_acc_ign_q, f_acc_drop_q, f_acc_filt_q;
     // strengthening: A_k messages and stage-1 events sp_acc has not applied
     wire        f_acc_ak_q, f_acc_b_any_q;
@@ -200,20 +203,20 @@ module sp_formal_block (
         if (rst) f_taken_q <= 32'd0;
         else if (tuple_valid && tuple_ready) f_taken_q <= f_taken_q + 32'd1;
 
-    // (at most 11 and 15: summed on 4 bits, so the solver has short adders)
+    // (at most 12 and 17: summed on 4 and 5 bits, so the solver has short adders)
     wire [3:0] f_uncounted = {2'd0, f_tq_count} + f_valid_q1 + f_valid_qh + f_valid_qr +
-                             f_valid_qa + f_valid_q2 + f_acc_s2_q + f_acc_b_s2_q +
+                             f_valid_qa + f_valid_qbw + f_valid_q2 + f_acc_s2_q + f_acc_b_s2_q +
                              (f_acc_ign_q || f_acc_drop_q) + f_acc_filt_q;
-    wire [3:0] f_holding = {1'd0, f_oq_count} + f_valid_q4 + f_absorbed_q4 + f_rel_s2_q +
-                           f_s3_valid + f_valid_q2 + f_valid_qa + f_valid_qr + f_valid_qh + f_valid_q1 +
+    wire [4:0] f_holding = {2'd0, f_oq_count} + f_valid_q4 + f_absorbed_q4 + f_rel_s2_q +
+                           f_s3_valid + f_valid_q2 + f_valid_qbw + f_valid_qa + f_valid_qr + f_valid_qh + f_valid_q1 +
                            f_filtered_q1 + f_tq_count + f_pop_q;
 
     // tuples and their messages between the port and S4 (where A_k's
     // flush messages pass too)
     wire f_tuples = f_tq_count != 2'd0 || f_valid_q1 || f_filtered_q1 || f_valid_qh ||
-                    f_valid_qr || f_valid_qa || f_valid_q2 || f_s3_valid || f_rel_s2_q || f_absorbed_q4 ||
+                    f_valid_qr || f_valid_qa || f_valid_qbw || f_valid_q2 || f_s3_valid || f_rel_s2_q || f_absorbed_q4 ||
                     f_acc_s2_q || f_acc_b_s2_q || f_acc_filt_q;
-    wire f_past_s0 = f_valid_qh || f_valid_qr || f_valid_qa || f_valid_q2 || f_s3_valid;
+    wire f_past_s0 = f_valid_qh || f_valid_qr || f_valid_qa || f_valid_qbw || f_valid_q2 || f_s3_valid;
 
     // nothing in flight from the port to the output queue, and nothing
     // sp_acc has still to apply
@@ -229,7 +232,7 @@ module sp_formal_block (
             // a reservation is held by exactly one tuple or message in
             // flight, a rejected one waiting to be returned, a message
             // in the output queue, or a popped one's, returned a clock late
-            assert ({1'b0, f_resv_q} == f_holding);
+            assert ({2'b0, f_resv_q} == f_holding);
             // the registers saw the block stopped in the clock before, when
             // nothing could enter: still nothing in flight; the sweep is
             // idle, or a clear started it then
@@ -245,7 +248,8 @@ module sp_formal_block (
             // S0 takes nothing while the sweep runs, and a sweep starts
             // with the pipeline empty: stage 1 is empty throughout
             if (f_sweep_busy) assert (!(f_valid_q1 || f_filtered_q1 || f_valid_qh || f_valid_qr ||
-                                        f_valid_qa || f_valid_q2 || f_w_en_q || f_acc_s2_q || f_acc_b_s2_q));
+                                        f_valid_qa || f_valid_qbw || f_valid_q2 || f_w_en_q || f_acc_s2_q ||
+                                        f_acc_b_s2_q));
             // a flush starts stopped and refuses ENABLE (its messages pass
             // S4); the two clocks after its last move are too soon for a
             // new tuple to pass S1
@@ -254,8 +258,8 @@ module sp_formal_block (
             // A_k's comparisons are exact a clock after a reset or a flush
             // move for S2A, two for S2B, three for S3: by then a message
             // may be there
-            if (!f_calm_q[0]) assert (!f_valid_qa && !f_valid_q2 && !f_s3_valid);
-            if (!f_calm_q[1]) assert (!f_valid_q2 && !f_s3_valid);
+            if (!f_calm_q[0]) assert (!f_valid_qa && !f_valid_qbw && !f_valid_q2 && !f_s3_valid);
+            if (!f_calm_q[1]) assert (!f_valid_qbw && !f_valid_q2 && !f_s3_valid);
             if (!f_calm_q[2]) assert (!f_s3_valid);
         end
     end
