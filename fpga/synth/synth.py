@@ -43,6 +43,7 @@ Usage: synth.py [--out build/synth] [--doc docs/synthesis.md] [--only NAME]
 """
 import argparse
 import concurrent.futures
+import glob
 import hashlib
 import importlib.util
 import json
@@ -238,6 +239,7 @@ def tool_path(path, cwd=ROOT):
 
 
 WRAPPER = "sp_synth_top"
+WRAPPER_FILE = "fpga/synth/%s.v" % WRAPPER
 
 
 def yosys_script(params, device, flags, after=(), top=WRAPPER):
@@ -247,7 +249,7 @@ def yosys_script(params, device, flags, after=(), top=WRAPPER):
     sources = sorted(os.path.join("rtl", f) for f in os.listdir(os.path.join(ROOT, "rtl"))
                      if f.endswith(".v"))
     if top == WRAPPER:
-        sources.append("fpga/synth/sp_synth_top.v")
+        sources.append(WRAPPER_FILE)
     cmds = ["read_verilog %s %s" % (" ".join(["-DSYNTHESIS"] + family_defines(device)),
                                    " ".join(sources))]
     # the family's settings win over a build's own value (OPT_ECP5 = 0 in every build)
@@ -332,7 +334,11 @@ def over_capacity(log_text):
 def critical_path(log_text):
     """The RTL lines along nextpnr's critical path of the block's clock, in
     order and without repeats (the wrapper's and the cell library's left out),
-    the included files' (.vh) among them."""
+    the included files' (.vh) among them.  A path of LUTs alone names no line
+    (ABC9's cells keep no source attribute; carry cells and flip-flops do):
+    then the files of the module instances its cells are named in, in order.
+    Yosys names a cell after the net it drives, so a cell may carry the name
+    of the module its output goes to rather than the one it computes in."""
     starts = [m.end() for m in re.finditer(r"Critical path report for clock '[^']*clk", log_text)]
     if not starts:
         return []
@@ -344,7 +350,33 @@ def critical_path(log_text):
         s = "%s:%s" % (path, line)
         if s not in seen and not instance_line(path, int(line)):
             seen.append(s)
+    if not seen:
+        files = instance_files()
+        for cell in re.findall(r"(?:Source|Sink) (\S+)", body):
+            scopes = [p for p in cell.split(".")[:-1] if p in files]
+            if scopes and files[scopes[-1]] not in seen:
+                seen.append(files[scopes[-1]])
     return seen
+
+
+def instance_files():
+    """Each module instance name of the block and its wrapper (u_*), with the
+    RTL file of the module it instantiates; a name that two modules use is
+    left out (it would not say which)."""
+    found = {}
+    sources = sorted(glob.glob(os.path.join(ROOT, "rtl", "sp_*.v"))) + [os.path.join(ROOT, WRAPPER_FILE)]
+    for path in sources:
+        text = open(path).read()
+        for m in re.finditer(r"\b(sp_\w+)\s*(#\s*\()?", text):
+            i, depth = m.end(), 1 if m.group(2) else 0
+            while depth and i < len(text):
+                depth += {"(": 1, ")": -1}.get(text[i], 0)
+                i += 1
+            inst = re.match(r"\s*(u_\w+)\s*\(", text[i:])
+            module = "rtl/%s.v" % m.group(1)
+            if inst and os.path.exists(os.path.join(ROOT, module)):
+                found.setdefault(inst.group(1), set()).add(module)
+    return {name: mods.pop() for name, mods in found.items() if len(mods) == 1}
 
 
 def instance_line(path, line):
@@ -743,7 +775,7 @@ def rtl_digest():
     """A digest of what the builds are made of: rtl/ and the wrapper."""
     h = hashlib.sha256()
     files = sorted(os.path.join("rtl", f) for f in os.listdir(os.path.join(ROOT, "rtl")))
-    for path in files + ["fpga/synth/sp_synth_top.v"]:
+    for path in files + [WRAPPER_FILE]:
         with open(os.path.join(ROOT, path), "rb") as f:
             data = f.read()
         h.update(("%s %d\n" % (path, len(data))).encode())
@@ -980,13 +1012,10 @@ PATH_PLANS = {
                      "a copy of the draw register feeding only the blocks did not: nextpnr "
                      "placed it beside the generator, 23 rows from the block (H[P] + A_16 "
                      "at 109.9 and 104.1 MHz on seeds 1 and 2). In builds with CR, CR and "
-                     "HCR's test "
-                     "s x (r - j) < 2^32, a 32 x 16 multiplication in the decision's clock "
-                     "behind the entry forwarded from W, whose 'window sampled' bit it "
-                     "decides for the next event: that bit decided two clocks later from a "
-                     "registered product, with its own forwarding and the message a clock or "
-                     "two later in those modes (A_k's look-ahead taps following), would leave "
-                     "the multiplication out of the loop",
+                     "HCR's test s x (r - j) < 2^32 is made in the clock the event's write "
+                     "is in W, from partial products registered in S2B (docs/rtl.md, W); "
+                     "made in S2B behind the forwarding it bounded the full build at "
+                     "48.8 MHz",
     "sp_htp.v": "HTP's claim and hand-over on the forwarded entry",
     "sp_assoc.v": "two paths of A_k, each about 2 ns of logic and 6 to 7 ns of routes: "
                   "the flush state and the output queue's full flag into the flush move, "

@@ -58,6 +58,26 @@ check(path[:1] == ["rtl/sp_hash.v:76"] and "rtl/sp_stratprof.v:677" not in path,
       repr(path))
 check(path[-1:] == ["rtl/sp_seed_mix.vh:23"],
       "critical_path keeps an included file's line (the UP5K's SEED hash)", repr(path))
+LUT_LOG = """Info: Critical path report for clock '$glbnet$clk_i$TRELLIS_IO_IN' (posedge -> posedge):
+Info:   clk-to-q  0.52  0.52 Source u_block.u_stage1.g_tag.u_fsm.key_i_TRELLIS_FF_Q_1.Q
+Info:    routing  0.83  1.36 Net u_block.u_stage1.u_table.w_data_o_D[0] (2,44) -> (2,44)
+Info:                          Sink u_block.u_stage1.g_htp.u_htp.b_pre_own_q_LUT4_B.B
+Info:      logic  0.24  1.60 Source u_block.u_stage1.g_htp.u_htp.b_pre_own_q_LUT4_B.F
+Info:                          Sink u_block.u_stage1.u_samplers.b_own_reach_q_LUT4_A.D
+Info:      logic  0.24  1.84 Source u_block.u_stage1.u_samplers.b_own_reach_q_LUT4_A.F
+Info:                          Sink u_block.u_stage1.g_htp.u_htp.x_LUT4_Z.C
+Info:      logic  0.24  2.08 Source u_block.u_stage1.g_htp.u_htp.x_LUT4_Z.F
+Info:                          Sink u_block.u_stage1.u_table.w_data_o_TRELLIS_FF_Q_25.M
+Info: 2.94 ns logic, 10.96 ns routing
+"""
+path = synth.critical_path(LUT_LOG)
+check(path == ["rtl/sp_tag_fsm.v", "rtl/sp_htp.v", "rtl/sp_samplers.v", "rtl/sp_table.v"],
+      "critical_path names a LUT-only path by its cells' module instances, in order, once",
+      repr(path))
+files = synth.instance_files()
+check(files.get("u_fsm") == "rtl/sp_tag_fsm.v" and files.get("u_block") == "rtl/sp_stratprof.v",
+      "instance_files finds the block's instances and the wrapper's", repr(files))
+check("u_cell" not in files, "instance_files leaves out what is not a module of rtl/", repr(files))
 report = {"fmax": {"$glbnet$clk_i$TRELLIS_IO_IN": {"achieved": 107.538, "constraint": 125}}}
 check(abs(synth.fmax(report) - 107.538) < 1e-9, "fmax reads --report's fmax")
 check(synth.mhz(39.995) == "39.9", "mhz rounds down")
