@@ -150,7 +150,8 @@ void run_on_rtl(SpBench &b, const SpCrossOpts &o, Outcome &out)
     sp_begin(b);
     BenchHal bh;
     bh.b = &b;
-    sp_hal_t hal{&bh, bench_read, bench_write, bench_irq_enable, nullptr, nullptr};  // no read_msg: three reads per message
+    // no read_msg: three reads per message; no ring_sync: the bench's memory is coherent
+    sp_hal_t hal{&bh, bench_read, bench_write, bench_irq_enable, nullptr, nullptr, nullptr};
     sp_drv_t d;
     sp_drv_profile_sink_t sink{&out.prof, 0};
     if (o.ring)
