@@ -125,19 +125,28 @@ module sp_samplers #(
     localparam [31:0] DRAW_RESET = xorshift32(sp_seed_mix(`SP_SEED_RESET));
     reg  [31:0] draw_q;
 
+    // s * m < 2^32, from the partial products s[31:16] * m and s[15:0] * m:
+    // nothing at bit 16 or above of hi + (lo >> 16) (R's test, CR's)
+    function below_2_32(input [15+DW:0] hi, input [15+DW:0] lo);
+        reg [16+DW:0] mid;
+        reg           unused_low;   // the low halves never reach bit 32
+        begin
+            mid        = {1'b0, hi} + {{17{1'b0}}, lo[15+DW:16]};
+            below_2_32 = mid[16+DW:16] == {(DW + 1){1'b0}};
+            unused_low = ^{mid[15:0], lo[15:0]};
+        end
+    endfunction
+
     // S1H: the draw times RATE, as two partial products (one multiplier
     // block each), RATE from a flip-flop (configuration, copied here)
     reg  [DW-1:0]  rate_q1;
     wire [15+DW:0] pp_hi = draw_q[31:16] * rate_q1;
     wire [15+DW:0] pp_lo = draw_q[15:0] * rate_q1;
 
-    // S1R: the products; s * RATE < 2^32 when nothing is at bit 16 or
-    // above of pp_hi + (pp_lo >> 16)
+    // S1R: the products, and s * RATE < 2^32
     reg  [31:0]    r_s_q;
     reg  [15+DW:0] r_pp_hi_q, r_pp_lo_q;
-    wire [16+DW:0] r_mid   = {1'b0, r_pp_hi_q} + {{17{1'b0}}, r_pp_lo_q[15+DW:16]};
-    wire           r_hit   = r_mid[16+DW:16] == {(DW + 1){1'b0}};
-    wire unused_r_mid = ^{r_mid[15:0], r_pp_lo_q[15:0]};
+    wire           r_hit   = below_2_32(r_pp_hi_q, r_pp_lo_q);
     // a phase is below RATE, so it fits the count width
     wire [HW+DW-1:0] own_wide  = {{HW{1'b0}}, r_pp_hi_q[15+DW:16]};
     wire [HW+DW-1:0] rest_wide = {{HW{1'b0}}, r_pp_lo_q[15+DW:16]};
@@ -245,16 +254,13 @@ module sp_samplers #(
                 end
             end
             assign b_late = b_from_w_q && late_q;
-            // W: s * (r - j) < 2^32 when nothing is at bit 16 or above of
-            // pp_hi + (pp_lo >> 16)
-            wire [16+DW:0] w_mid = {1'b0, w_pp_hi_q} + {{17{1'b0}}, w_pp_lo_q[15+DW:16]};
-            wire           w_hit = w_mid[16+DW:16] == {(DW + 1){1'b0}};
+            // W: s * (r - j) < 2^32
+            wire           w_hit = below_2_32(w_pp_hi_q, w_pp_lo_q);
             wire           w_sampled = w_sampled_q || (w_fwd_q && late_q);
             // the bit W's word lacks: this test's, or the one before it
             // that the word it was made from lacked; none at the window's end
             assign late   = w_window_q && !w_reach_q && (w_hit || (w_fwd_q && late_q));
             assign w_emit = w_window_q && w_hit && !w_sampled;
-            wire unused_w_mid = ^{w_mid[15:0], w_pp_lo_q[15:0]};
 `ifdef SP_ASSERT
             // the register of r - j follows the entry the table forwards
             wire [COUNT_BITS-1:0] e_fw = b_w_entry_hit_i ? w_data_i[COUNT_BITS-1:0]
