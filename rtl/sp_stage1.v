@@ -623,8 +623,17 @@ module sp_stage1 #(
                     .flags_o (chk_flags[g*NF +: NF])
                 );
             end
+            reg [NCOL*NCOL-1:0] chk_le;
+            always @* begin
+                chk_le = {(NCOL * NCOL){1'b0}};
+                for (i = 0; i < NCOL; i = i + 1)
+                    for (j = i + 1; j < NCOL; j = j + 1)
+                        chk_le[i*NCOL + j] = count_at(row_fw, i) <= count_at(row_fw, j);
+            end
             always @(posedge clk_i) begin
                 if (!rst_i && valid_qb && is_tag) assert (flags == chk_flags);
+                // and the counts' order
+                if (!rst_i && valid_qb && is_tag) assert (le == chk_le);
                 // what W's decision handed on is W's way's, when the next
                 // event may read it
                 if (!rst_i && a_w_en && valid_qb && is_tag)

@@ -116,6 +116,7 @@ module sp_tag_fsm #(
     // ---- each way: its class, and what it becomes if it is chosen
     wire [NCOL-1:0]    evict, empty;
     wire [NCOL*OW-1:0] outcome;
+    wire [NCOL*3-1:0]  next_way;   // each way's next_*_o, were it chosen
     genvar k;
     generate
         for (k = 0; k < NCOL; k = k + 1) begin : g_way
@@ -137,9 +138,6 @@ module sp_tag_fsm #(
             // E5 when discarding hands over a count of 1
             wire          hand_sat       = discard_i ? rate_le1_i : f[`SP_TAG_F_C1];
             wire          should_evict   = f[`SP_TAG_F_E1] || hit_sat;
-            // the rest are of the way as the step leaves it (below)
-            wire unused_f = ^{f[`SP_TAG_F_A2], f[`SP_TAG_F_E2], f[`SP_TAG_F_C2], f[`SP_TAG_F_CE2],
-                              f[`SP_TAG_F_MR], f[`SP_TAG_F_ME]};
             wire          should_replace = m5 >= {1'b0, replace_m1_i};
             wire [MISS_BITS-1:0] m_next  = m + {{(MISS_BITS - 1){1'b0}}, 1'b1};
 
@@ -236,6 +234,38 @@ module sp_tag_fsm #(
             end
             assign outcome[k*OW +: OW] = {o_count, o_valid, o_tag, o_key, o_miss, o_cm, o_emit,
                                           o_emit_count, o_discard, o_edge};
+
+            // the flags of the way as its transition leaves it, from its
+            // own flags (sp_tag_flags.v says which count each tests)
+            reg [2:0] o_next;   // F_A1, F_C1, F_E1 of the new contents
+            always @* begin
+                if (o_edge[E2] || (o_edge[E6] && discard_i)) begin
+                    // a count of 0, no misses (E2 alone or after E1, E3, E5)
+                    o_next = {rate_le1_i, rate_le1_i, evict_le1_i};
+                end else if (o_edge[E1] || o_edge[E3]) begin
+                    // count + 1, no misses
+                    o_next = {f[`SP_TAG_F_A2], f[`SP_TAG_F_A2], f[`SP_TAG_F_E2]};
+                end else if (o_edge[E6A]) begin
+                    // count + 1, the misses kept
+                    o_next = {f[`SP_TAG_F_A2], f[`SP_TAG_F_C2], f[`SP_TAG_F_E2]};
+                end else if (o_edge[E6]) begin
+                    // the misses left as the carry
+                    o_next = {f[`SP_TAG_F_MR], f[`SP_TAG_F_MR], f[`SP_TAG_F_ME]};
+                end else if (o_edge[E5] && discard_i) begin
+                    // a count of 1 handed over
+                    o_next = {rate_le2_i, rate_le2_i, evict_le2_i};
+                end else if (o_edge[E5]) begin
+                    // count + miss + 1 handed over, no misses
+                    o_next = {f[`SP_TAG_F_C2], f[`SP_TAG_F_C2], f[`SP_TAG_F_CE2]};
+                end else if (o_edge[E5A]) begin
+                    // one miss more
+                    o_next = {f[`SP_TAG_F_A1], f[`SP_TAG_F_C2], f[`SP_TAG_F_E1]};
+                end else begin
+                    // E4: one miss
+                    o_next = {f[`SP_TAG_F_A1], f[`SP_TAG_F_A2], f[`SP_TAG_F_E1]};
+                end
+            end
+            assign next_way[k*3 +: 3] = o_next;
         end
     endgenerate
 
@@ -277,70 +307,50 @@ module sp_tag_fsm #(
     wire [NCOL-1:0] sel_reason = any_match ? first_of(match_i) : any_empty ? first_of(empty) :
                                  first_of(evict);
     wire [NCOL-1:0] sel        = reason ? sel_reason : smallest;
-
-    // ---- the chosen way's outcome
-    reg [OW-1:0] chosen;
-    integer s;
-    always @* begin
-        chosen = {OW{1'b0}};
-        col_o  = {COL_W{1'b0}};
-        for (s = 0; s < NCOL; s = s + 1) begin
-            chosen = chosen | (outcome[s*OW +: OW] & {OW{sel[s]}});
-            col_o  = col_o | (s[COL_W-1:0] & {COL_W{sel[s]}});
-        end
-    end
     assign sel_o = sel;
+
+    // ---- the chosen way's outcome and flags: the reason's way's, or with
+    // none the smallest's E4, each selected apart and the two only at the
+    // end, so that the counts' order (for W's way compared in this clock,
+    // sp_stage1) passes one multiplexer after `smallest`
+    function [OW-1:0] outcome_of(input [NCOL*OW-1:0] all, input [NCOL-1:0] one);
+        integer s;
+        begin
+            outcome_of = {OW{1'b0}};
+            for (s = 0; s < NCOL; s = s + 1)
+                outcome_of = outcome_of | (all[s*OW +: OW] & {OW{one[s]}});
+        end
+    endfunction
+    function [2:0] next_of(input [NCOL*3-1:0] all, input [NCOL-1:0] one);
+        integer s;
+        begin
+            next_of = 3'd0;
+            for (s = 0; s < NCOL; s = s + 1)
+                next_of = next_of | (all[s*3 +: 3] & {3{one[s]}});
+        end
+    endfunction
+    function [COL_W-1:0] col_of(input [NCOL-1:0] one);
+        integer s;
+        begin
+            col_of = {COL_W{1'b0}};
+            for (s = 0; s < NCOL; s = s + 1)
+                col_of = col_of | (s[COL_W-1:0] & {COL_W{one[s]}});
+        end
+    endfunction
+    wire [OW-1:0] reason_outcome = outcome_of(outcome, sel_reason);
+    wire [OW-1:0] chosen = reason ? reason_outcome : outcome_of(outcome, smallest);
+    always @* begin
+        col_o = reason ? col_of(sel_reason) : col_of(smallest);
+        {next_hit_sat_o, next_cm_sat_o, next_evict_ge_o} = reason ? next_of(next_way, sel_reason)
+                                                                          : next_of(next_way, smallest);
+    end
     wire [RW-1:0] unused_chosen_report;
     assign {count_o, valid_o, tag_o, tag_key_o, miss_o, cm_o, unused_chosen_report} = chosen;
 
     // ---- what the step reports: the message, the discard, the transition
-    reg [RW-1:0] report;
-    always @* begin
-        report = {RW{1'b0}};
-        for (s = 0; s < NCOL; s = s + 1)
-            report = report | (outcome[s*OW +: RW] & {RW{sel_reason[s]}});
-    end
-    assign {emit_o, emit_count_o, discard_o, edge_o} = reason ? report : {{(RW - 8){1'b0}}, 8'd1 << E4};
-
-    // ---- the flags of the way as it is left, from the chosen way's flags
-    // by the transition (sp_tag_flags.v says which count each tests)
-    reg [NF-1:0] sf;
-    always @* begin
-        sf = {NF{1'b0}};
-        for (s = 0; s < NCOL; s = s + 1)
-            sf = sf | (flags_i[s*NF +: NF] & {NF{sel[s]}});
-        if (edge_o[E2] || (edge_o[E6] && discard_i)) begin
-            // a count of 0, no misses (E2 alone or after E1, E3, E5)
-            {next_hit_sat_o, next_cm_sat_o, next_evict_ge_o} = {rate_le1_i, rate_le1_i, evict_le1_i};
-        end else if (edge_o[E1] || edge_o[E3]) begin
-            // count + 1, no misses
-            {next_hit_sat_o, next_cm_sat_o, next_evict_ge_o} =
-                {sf[`SP_TAG_F_A2], sf[`SP_TAG_F_A2], sf[`SP_TAG_F_E2]};
-        end else if (edge_o[E6A]) begin
-            // count + 1, the misses kept
-            {next_hit_sat_o, next_cm_sat_o, next_evict_ge_o} =
-                {sf[`SP_TAG_F_A2], sf[`SP_TAG_F_C2], sf[`SP_TAG_F_E2]};
-        end else if (edge_o[E6]) begin
-            // the misses left as the carry
-            {next_hit_sat_o, next_cm_sat_o, next_evict_ge_o} =
-                {sf[`SP_TAG_F_MR], sf[`SP_TAG_F_MR], sf[`SP_TAG_F_ME]};
-        end else if (edge_o[E5] && discard_i) begin
-            // a count of 1 handed over
-            {next_hit_sat_o, next_cm_sat_o, next_evict_ge_o} = {rate_le2_i, rate_le2_i, evict_le2_i};
-        end else if (edge_o[E5]) begin
-            // count + miss + 1 handed over, no misses
-            {next_hit_sat_o, next_cm_sat_o, next_evict_ge_o} =
-                {sf[`SP_TAG_F_C2], sf[`SP_TAG_F_C2], sf[`SP_TAG_F_CE2]};
-        end else if (edge_o[E5A]) begin
-            // one miss more
-            {next_hit_sat_o, next_cm_sat_o, next_evict_ge_o} =
-                {sf[`SP_TAG_F_A1], sf[`SP_TAG_F_C2], sf[`SP_TAG_F_E1]};
-        end else begin
-            // E4: one miss
-            {next_hit_sat_o, next_cm_sat_o, next_evict_ge_o} =
-                {sf[`SP_TAG_F_A1], sf[`SP_TAG_F_A2], sf[`SP_TAG_F_E1]};
-        end
-    end
+    // (with no reason E4, which reports nothing)
+    assign {emit_o, emit_count_o, discard_o, edge_o} = reason ? reason_outcome[RW-1:0]
+                                                              : {{(RW - 8){1'b0}}, 8'd1 << E4};
 
 endmodule
 
