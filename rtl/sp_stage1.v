@@ -209,7 +209,7 @@ module sp_stage1 #(
     // =====================================================================
     // the counter table and its forwarding
     // =====================================================================
-    wire [NCOL*EW-1:0] a_row, b_row, a_ram_row;
+    wire [NCOL*EW-1:0] a_row, b_row, a_ram_row, a_wr_row;
     wire [NCOL-1:0]    a_from_w, a_from_w2, a_from_w3;
     wire [EW-1:0]      a_entry, b_entry, w_data;
     wire [COL_W-1:0]   a_col, b_col, w_col;
@@ -249,6 +249,7 @@ module sp_stage1 #(
         .a_entry_o      (a_entry),
         .a_col_o        (a_col),
         .a_ram_row_o    (a_ram_row),
+        .a_wr_row_o     (a_wr_row),
         .a_from_w_o     (a_from_w),
         .a_from_w2_o    (a_from_w2),
         .a_from_w3_o    (a_from_w3),
@@ -272,7 +273,7 @@ module sp_stage1 #(
         , .f_w_en_o(f_w_en), .f_w_row_o(f_w_row), .f_w2_en_o(), .f_w2_row_o(), .f_w2_col_o()
         , .f_w2_data_o(), .f_w3_col_o(), .f_w3_data_o(), .f_r_valid_o(), .f_r_row_o()
         , .f_r_row_data_o(), .f_r_hit_o(), .f_a_valid_o(), .f_a_row_o(), .f_a_col_o()
-        , .f_a_hit_o(), .f_b_row_o(f_b_row), .f_table_o(f_table), .f_row_zero_o(f_row_zero_o)
+        , .f_a_hit1_o(), .f_a_hit2_col_o(), .f_a_hit3_col_o(), .f_b_row_o(f_b_row), .f_table_o(f_table), .f_row_zero_o(f_row_zero_o)
 `endif
 `ifdef SP_ASSERT
         , .a_held_o   (a_held_o)
@@ -377,16 +378,28 @@ module sp_stage1 #(
             endfunction
 
             // ---- S2A: the S2A event's set, its matches, the counts' order
+            // Each pair's order is compared four ways, the RAM's word or the
+            // write's in either column, and selected after by where the
+            // columns' words come from: the RAM's count reaches a comparator
+            // with no multiplexer in front
             wire [NCOL-1:0]      a_in_set = set_of(a_col);
+            wire [NCOL-1:0]      a_from_wr = a_from_w | a_from_w2 | a_from_w3;
             reg  [NCOL-1:0]      a_match;
             reg  [NCOL*NCOL-1:0] a_le;
+            reg                  le_rr, le_wr, le_rw, le_ww;
             integer i, j;
             always @* begin
                 a_le = {(NCOL * NCOL){1'b0}};
                 for (i = 0; i < NCOL; i = i + 1) begin
                     a_match[i] = a_in_set[i] && a_row[i*EW + V_LSB] && tag_at(a_row, i) == tag_qa;
-                    for (j = i + 1; j < NCOL; j = j + 1)
-                        a_le[i*NCOL + j] = count_at(a_row, i) <= count_at(a_row, j);
+                    for (j = i + 1; j < NCOL; j = j + 1) begin
+                        le_rr = count_at(a_ram_row, i) <= count_at(a_ram_row, j);
+                        le_wr = count_at(a_wr_row, i) <= count_at(a_ram_row, j);
+                        le_rw = count_at(a_ram_row, i) <= count_at(a_wr_row, j);
+                        le_ww = count_at(a_wr_row, i) <= count_at(a_wr_row, j);
+                        a_le[i*NCOL + j] = a_from_wr[i] ? (a_from_wr[j] ? le_ww : le_wr)
+                                                        : (a_from_wr[j] ? le_rw : le_rr);
+                    end
                 end
             end
             // each way against the thresholds (sp_tag_flags), which are
@@ -427,10 +440,10 @@ module sp_stage1 #(
             reg  [NF-1:0]      w2_flags_q, w3_flags_q;
             genvar g;
             for (g = 0; g < NCOL; g = g + 1) begin : g_a_flags
-                sp_tag_flags #(.COUNT_BITS(COUNT_BITS), .MISS_BITS(MISS_BITS)) u_flags (
+                sp_tag_flags #(.COUNT_BITS(COUNT_BITS), .MISS_BITS(MISS_BITS), .CM_READY(0)) u_flags (
                     .count_i (a_ram_row[g*EW +: COUNT_BITS]),
                     .miss_i  (a_ram_row[g*EW + M_LSB +: MISS_BITS]),
-                    .cm_i    (cm_of(a_ram_row[g*EW +: EW])),
+                    .cm_i    ({HW{1'b0}}),
                     .thr_r1_i(thr_r1), .thr_r2_i(thr_r2_q), .thr_e1_i(thr_e1_q), .thr_e2_i(thr_e2_q),
                     .flags_o (ram_flags[g*NF +: NF])
                 );
@@ -663,7 +676,7 @@ module sp_stage1 #(
             assign t_entry      = {EW{1'b0}};
             // the thresholds and the whole row only matter to the tagged compressor
             wire unused_tag = ^{evict_hits_i, replace_misses_i, discard_i, ways_log2_i, b_row, tag_qb, w_col,
-                                a_col, b_w_row_hit, t_valid, t_count, t_entry, a_ram_row, a_from_w,
+                                a_col, b_w_row_hit, t_valid, t_count, t_entry, a_ram_row, a_wr_row, a_from_w,
                                 a_from_w2, a_from_w3};
 `ifdef SP_ASSERT
             wire unused_a_w_en = a_w_en;   // the tagged compressor's checks read it

@@ -75,9 +75,11 @@ module sp_table #(
     output wire [COL_W-1:0]     a_col_o,
     // S2A: the row as the RAM gives it, and where each column's word in
     // a_row_o comes from instead: W, W2 or W3 (bit k of each; none of them:
-    // the RAM's), so a test can be made on the RAM's word and on the
-    // writes' apart and selected after it
+    // the RAM's), and that write's word (a_wr_row_o, each column's; 0 where
+    // the RAM's is taken), so a test can be made on the RAM's word and on
+    // the writes' apart and selected after it
     output wire [NCOL*EW-1:0]   a_ram_row_o,
+    output wire [NCOL*EW-1:0]   a_wr_row_o,
     output wire [NCOL-1:0]      a_from_w_o,
     output wire [NCOL-1:0]      a_from_w2_o,
     output wire [NCOL-1:0]      a_from_w3_o,
@@ -108,8 +110,9 @@ module sp_table #(
     output wire                 inflight_o
 `ifdef FORMAL
     // the write registers W and W2, W3's column and entry; the S1R and
-    // S2A events' rows and flags; every word of the table, column k's rows
-    // from bit k*2^ROW_W*EW; the rows whose every column holds 0
+    // S2A events' rows and flags (S2A's W2 and W3 hits by column); every
+    // word of the table, column k's rows from bit k*2^ROW_W*EW; the rows
+    // whose every column holds 0
     , output wire                 f_w_en_o
     , output wire [ROW_W-1:0]     f_w_row_o
     , output wire                 f_w2_en_o
@@ -125,7 +128,9 @@ module sp_table #(
     , output wire                 f_a_valid_o
     , output wire [ROW_W-1:0]     f_a_row_o
     , output wire [COL_W-1:0]     f_a_col_o
-    , output wire [2:0]           f_a_hit_o
+    , output wire                 f_a_hit1_o
+    , output wire [NCOL-1:0]      f_a_hit2_col_o
+    , output wire [NCOL-1:0]      f_a_hit3_col_o
     , output wire [ROW_W-1:0]     f_b_row_o
     , output wire [NCOL*(1 << ROW_W)*EW-1:0] f_table_o
     , output wire [(1 << ROW_W)-1:0] f_row_zero_o
@@ -160,7 +165,18 @@ module sp_table #(
     wire             r_hit1 = wr_en_i && b_row_q == r_row_q;
     wire             r_hit2 = w_en_q && w_row_q == r_row_q;
     wire             r_hit3 = w2_en_q && w2_row_q == r_row_q;
-    reg              a_hit1_q, a_hit2_q, a_hit3_q;
+    reg              a_hit1_q;
+    // W2's and W3's hits by column, registered in S1R from W's and W2's
+    // (whose columns are known then), so only W's column is compared in S2A
+    reg [NCOL-1:0]   a_hit2_col_q, a_hit3_col_q;
+    // a column number as a one-hot vector
+    function [NCOL-1:0] col_bit(input [COL_W-1:0] col);
+        integer k;
+        begin
+            for (k = 0; k < NCOL; k = k + 1)
+                col_bit[k] = col == k[COL_W-1:0];
+        end
+    endfunction
 
     // ---- the RAMs: read in S1H, the row in their output register in S2A
     wire [NCOL*EW-1:0] ram_row;
@@ -200,23 +216,21 @@ module sp_table #(
     assign r_row_data = {(NCOL * EW){1'b0}};
 `endif
 
-    // ---- S2A: the three older writes merged over the row, oldest first,
-    // each into its column
-    reg [NCOL*EW-1:0] a_row;
+    // ---- S2A: the three older writes merged over the row, the newest
+    // where several hit a column; the writes' word for each column is
+    // chosen from registers alone, so the RAM's word passes one multiplexer
+    reg [NCOL*EW-1:0] a_row, a_wr_row;
     reg [NCOL-1:0]    a_from_w, a_from_w2, a_from_w3;
     integer c;
     always @* begin
-        a_row = ram_row;
         for (c = 0; c < NCOL; c = c + 1) begin
             a_from_w[c]  = a_hit1_q && w_col_q == c[COL_W-1:0];
-            a_from_w2[c] = !a_from_w[c] && a_hit2_q && w2_col_q == c[COL_W-1:0];
-            a_from_w3[c] = !a_from_w[c] && !a_from_w2[c] && a_hit3_q && w3_col_q == c[COL_W-1:0];
-            if (a_from_w[c])
-                a_row[c*EW +: EW] = w_data_q;
-            else if (a_from_w2[c])
-                a_row[c*EW +: EW] = w2_data_q;
-            else if (a_from_w3[c])
-                a_row[c*EW +: EW] = w3_data_q;
+            a_from_w2[c] = !a_from_w[c] && a_hit2_col_q[c];
+            a_from_w3[c] = !a_from_w[c] && !a_hit2_col_q[c] && a_hit3_col_q[c];
+            a_wr_row[c*EW +: EW] = a_from_w[c] ? w_data_q : a_from_w2[c] ? w2_data_q :
+                                   a_from_w3[c] ? w3_data_q : {EW{1'b0}};
+            a_row[c*EW +: EW]    = (a_from_w[c] || a_from_w2[c] || a_from_w3[c]) ? a_wr_row[c*EW +: EW]
+                                                                                 : ram_row[c*EW +: EW];
         end
     end
     wire [EW-1:0] a_entry = a_row[a_col_q*EW +: EW];
@@ -235,8 +249,8 @@ module sp_table #(
         a_row_q       <= r_row_q;
         a_col_q       <= r_col_q;
         a_hit1_q      <= r_hit1;
-        a_hit2_q      <= r_hit2;
-        a_hit3_q      <= r_hit3;
+        a_hit2_col_q  <= r_hit2 ? col_bit(w_col_q) : {NCOL{1'b0}};
+        a_hit3_col_q  <= r_hit3 ? col_bit(w2_col_q) : {NCOL{1'b0}};
         b_valid_q     <= a_valid_q;
         b_row_q       <= a_row_q;
         b_col_q       <= a_col_q;
@@ -257,8 +271,8 @@ module sp_table #(
             a_valid_q     <= 1'b0;
             b_valid_q     <= 1'b0;
             a_hit1_q      <= 1'b0;
-            a_hit2_q      <= 1'b0;
-            a_hit3_q      <= 1'b0;
+            a_hit2_col_q  <= {NCOL{1'b0}};
+            a_hit3_col_q  <= {NCOL{1'b0}};
             b_w_row_hit_q <= 1'b0;
             w_en_q        <= 1'b0;
             w2_en_q       <= 1'b0;
@@ -271,6 +285,7 @@ module sp_table #(
     assign a_entry_o       = a_entry;
     assign a_col_o         = a_col_q;
     assign a_ram_row_o     = ram_row;
+    assign a_wr_row_o      = a_wr_row;
     assign a_from_w_o      = a_from_w;
     assign a_from_w2_o     = a_from_w2;
     assign a_from_w3_o     = a_from_w3;
@@ -301,7 +316,9 @@ module sp_table #(
     assign f_a_valid_o    = a_valid_q;
     assign f_a_row_o      = a_row_q;
     assign f_a_col_o      = a_col_q;
-    assign f_a_hit_o      = {a_hit3_q, a_hit2_q, a_hit1_q};
+    assign f_a_hit1_o     = a_hit1_q;
+    assign f_a_hit2_col_o = a_hit2_col_q;
+    assign f_a_hit3_col_o = a_hit3_col_q;
     assign f_b_row_o      = b_row_q;
     genvar fr, fc;
     generate
@@ -314,7 +331,7 @@ module sp_table #(
         end
     endgenerate
 `else
-    wire unused_r = ^{r_col_q, r_row_data};
+    wire unused_r = ^{r_col_q, r_row_data, w3_col_q};   // W3's column: the proofs'
 `endif
 
 `ifdef SP_ASSERT

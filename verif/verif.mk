@@ -189,22 +189,27 @@ $(eval $(call unit_acc,32,32))
 # sp_tag_flags.vh, their one source, as -D flags.
 TAG_FLAG_DEFS = $(shell sed -n 's/^`define \(SP_TAG_[A-Z0-9_]*\) *\([0-9][0-9]*\).*/-D\1=\2/p' \
                   $(VERIF_RTL_DIR)/sp_tag_flags.vh)
+# Each width twice: with count + miss handed in (CM_READY = 1, W's way) and
+# added by the comparisons themselves (CM_READY = 0, the RAM's word; the
+# bench then hands in a wrong sum, which must not matter).
 define unit_tag_flags
-$(BIN)/test_rtl_tag_flags$(1)_$(2): $(VERIF_RTL_DIR)/sp_tag_flags.v $(VERIF_RTL_DIR)/sp_tag_flags.vh \
+$(BIN)/test_rtl_tag_flags$(1)_$(2)$(4): $(VERIF_RTL_DIR)/sp_tag_flags.v $(VERIF_RTL_DIR)/sp_tag_flags.vh \
                                     verif/unit/sp_tag_flags_tb.cpp
 	@command -v $(VERILATOR) >/dev/null || { echo "verif: $(VERILATOR) not found (apt-get install verilator)"; exit 1; }
-	@mkdir -p $(VERIF_DIR)/unit_tag_flags$(1)_$(2) $(BIN)
+	@mkdir -p $(VERIF_DIR)/unit_tag_flags$(1)_$(2)$(4) $(BIN)
 	$(VERILATOR) --cc --exe --build -j 2 -O3 -Wall --top-module sp_tag_flags \
-	  -GCOUNT_BITS=$(1) -GMISS_BITS=$(2) -I$(VERIF_RTL_DIR) $(VERIF_RTL_DIR)/sp_tag_flags.v \
+	  -GCOUNT_BITS=$(1) -GMISS_BITS=$(2) -GCM_READY=$(3) -I$(VERIF_RTL_DIR) $(VERIF_RTL_DIR)/sp_tag_flags.v \
 	  $(abspath verif/unit/sp_tag_flags_tb.cpp) \
-	  -CFLAGS "-std=c++17 -O2 -DSP_CB=$(1) -DSP_MB=$(2) $(TAG_FLAG_DEFS)" \
-	  -MAKEFLAGS OPT_FAST=-O2 --Mdir $(VERIF_DIR)/unit_tag_flags$(1)_$(2) -o sp_tag_flags_tb \
-	  >$(VERIF_DIR)/unit_tag_flags$(1)_$(2)/build.log 2>&1 || { tail -n 40 $(VERIF_DIR)/unit_tag_flags$(1)_$(2)/build.log; exit 1; }
-	cp $(VERIF_DIR)/unit_tag_flags$(1)_$(2)/sp_tag_flags_tb $$@
-TEST_BINS += $(BIN)/test_rtl_tag_flags$(1)_$(2)
+	  -CFLAGS "-std=c++17 -O2 -DSP_CB=$(1) -DSP_MB=$(2) -DSP_CM_READY=$(3) $(TAG_FLAG_DEFS)" \
+	  -MAKEFLAGS OPT_FAST=-O2 --Mdir $(VERIF_DIR)/unit_tag_flags$(1)_$(2)$(4) -o sp_tag_flags_tb \
+	  >$(VERIF_DIR)/unit_tag_flags$(1)_$(2)$(4)/build.log 2>&1 || { tail -n 40 $(VERIF_DIR)/unit_tag_flags$(1)_$(2)$(4)/build.log; exit 1; }
+	cp $(VERIF_DIR)/unit_tag_flags$(1)_$(2)$(4)/sp_tag_flags_tb $$@
+TEST_BINS += $(BIN)/test_rtl_tag_flags$(1)_$(2)$(4)
 endef
-$(eval $(call unit_tag_flags,4,4))
-$(eval $(call unit_tag_flags,8,3))
+$(eval $(call unit_tag_flags,4,4,1,))
+$(eval $(call unit_tag_flags,8,3,1,))
+$(eval $(call unit_tag_flags,4,4,0,_added))
+$(eval $(call unit_tag_flags,8,3,0,_added))
 
 # ---- simulation speed (make bench): the block built without assertions or
 # waves, driven with no model beside it.  sp_simspeed is the paper's build +

@@ -67,7 +67,11 @@ module sp_formal_table (
     wire [EW-1:0]      f_w2_data, f_w3_data;
     wire               f_r_valid, f_r_row, f_a_valid, f_a_row, f_a_col, f_b_row;
     wire [NCOL*EW-1:0] f_r_row_data;
-    wire [2:0]         f_r_hit, f_a_hit;
+    wire [2:0]         f_r_hit;
+    wire               f_a_hit1;
+    wire [NCOL-1:0]    f_a_hit2_col, f_a_hit3_col;
+    // which writes S2A merges (W3, W2, W) wherever their column
+    wire [2:0]         f_a_hit = {|f_a_hit3_col, |f_a_hit2_col, f_a_hit1};
     wire [NCOL-1:0]    a_from_w;
     wire [NCOL*2*EW-1:0] f_table;  // column c, row r at (c*2 + r)*EW
     wire [1:0]         f_row_zero;
@@ -77,7 +81,7 @@ module sp_formal_table (
     ) u_dut (
         .clk_i(clk_i), .rst_i(rst),
         .h_valid_i(h_valid), .h_row_i(h_row), .h_col_i(h_col),
-        .a_row_o(a_row), .a_entry_o(a_entry), .a_col_o(), .a_ram_row_o(),
+        .a_row_o(a_row), .a_entry_o(a_entry), .a_col_o(), .a_ram_row_o(), .a_wr_row_o(),
         .a_from_w_o(a_from_w), .a_from_w2_o(), .a_from_w3_o(),
         .b_valid_o(b_valid), .b_col_o(b_col), .b_row_o(b_row), .b_entry_o(b_entry),
         .b_w_row_hit_o(b_w_row_hit), .b_w_entry_hit_o(b_w_entry_hit),
@@ -89,7 +93,8 @@ module sp_formal_table (
         .f_w2_col_o(f_w2_col), .f_w2_data_o(f_w2_data), .f_w3_col_o(f_w3_col),
         .f_w3_data_o(f_w3_data), .f_r_valid_o(f_r_valid), .f_r_row_o(f_r_row),
         .f_r_row_data_o(f_r_row_data), .f_r_hit_o(f_r_hit), .f_a_valid_o(f_a_valid),
-        .f_a_row_o(f_a_row), .f_a_col_o(f_a_col), .f_a_hit_o(f_a_hit), .f_b_row_o(f_b_row),
+        .f_a_row_o(f_a_row), .f_a_col_o(f_a_col), .f_a_hit1_o(f_a_hit1), .f_a_hit2_col_o(f_a_hit2_col),
+        .f_a_hit3_col_o(f_a_hit3_col), .f_b_row_o(f_b_row),
         .f_table_o(f_table), .f_row_zero_o(f_row_zero)
     );
 
@@ -177,8 +182,11 @@ module sp_formal_table (
             assert (f_r_hit[2] == (f_w2_en && f_w2_row == f_r_row));
             if (f_a_valid) begin
                 assert (f_a_hit[0] == (f_w_en && f_w_row == f_a_row));
-                assert (f_a_hit[1] == (f_w2_en && f_w2_row == f_a_row));
-                assert (f_a_hit[2] == (f_w3_en_q && f_w3_row_q == f_a_row));
+                // W2's and W3's hits, by their columns
+                assert (f_a_hit2_col == ((f_w2_en && f_w2_row == f_a_row) ? ({{(NCOL - 1){1'b0}}, 1'b1} << f_w2_col)
+                                                                           : {NCOL{1'b0}}));
+                assert (f_a_hit3_col == ((f_w3_en_q && f_w3_row_q == f_a_row) ? ({{(NCOL - 1){1'b0}}, 1'b1} << f_w3_col)
+                                                                               : {NCOL{1'b0}}));
             end
             if (b_valid) assert (b_w_row_hit == (f_w_en && f_w_row == f_b_row));
             // the S2A event's entry is the one the decision now writes
@@ -209,6 +217,6 @@ module sp_formal_table (
         c_late_a:    cover (f_b_here && f_b_late != {EW{1'b0}});
         c_late_w:    cover (f_b_here && b_col == f_col && b_w_entry_hit && w_set != {EW{1'b0}});
     end
-    wire unused = ^{a_entry, f_row_zero, f_w3_col, f_w3_data};
+    wire unused = ^{a_entry, f_row_zero, f_w3_data};
 
 endmodule

@@ -10,8 +10,10 @@
  * two, clamped at 0.  Here every flag is checked against the spec's test
  * itself, in plain arithmetic, for every legal configuration (1 <= RATE <=
  * 2^COUNT_BITS, 1 <= EVICT_HITS <= RATE), every count and every miss count
- * of the build (Makefile: -GCOUNT_BITS, -GMISS_BITS, the same as -D), with
- * the thresholds and count + miss formed as the module's ports ask.  The
+ * of the build (Makefile: -GCOUNT_BITS, -GMISS_BITS, -GCM_READY, the same
+ * as -D), with the thresholds and count + miss formed as the module's ports
+ * ask (with CM_READY = 0, a wrong count + miss, which the module must not
+ * read).  The
  * flags' bit positions come from rtl/sp_tag_flags.vh (the Makefile passes
  * them as -DSP_TAG_F_*).  Exit status 0 only if every flag matches.
  */
@@ -22,8 +24,8 @@
 #include "Vsp_tag_flags.h"
 #include "verilated.h"
 
-#ifndef SP_CB
-#error "build with -DSP_CB=COUNT_BITS -DSP_MB=MISS_BITS (verif/verif.mk)"
+#if !defined(SP_CB) || !defined(SP_MB) || !defined(SP_CM_READY)
+#error "build with -DSP_CB=COUNT_BITS -DSP_MB=MISS_BITS -DSP_CM_READY=CM_READY (verif/verif.mk)"
 #endif
 
 namespace {
@@ -87,7 +89,9 @@ int main(int argc, char **argv)
                 for (uint32_t miss = 0; miss < (1u << SP_MB); miss++) {
                     dut->count_i = count;
                     dut->miss_i = miss;
-                    dut->cm_i = count + miss;
+                    /* with CM_READY = 0 the module adds count and miss
+                     * itself: a wrong sum here must change nothing */
+                    dut->cm_i = SP_CM_READY ? count + miss : ~(count + miss) & ((2u << SP_CB) - 1u);
                     dut->eval();
                     bool want[kNFlags];
                     expected(count, miss, rate, evict, want);
@@ -107,9 +111,9 @@ int main(int argc, char **argv)
         }
     }
     dut->final();
-    std::printf("sp_tag_flags_tb (COUNT_BITS=%u, MISS_BITS=%u; configurations RATE, "
+    std::printf("sp_tag_flags_tb (COUNT_BITS=%u, MISS_BITS=%u, CM_READY=%u; configurations RATE, "
                 "EVICT_HITS, each with every flag of every count and miss; %llu flags wrong): "
-                "%llu passed, %llu failed\n", SP_CB, SP_MB, (unsigned long long)wrong,
+                "%llu passed, %llu failed\n", SP_CB, SP_MB, (unsigned)SP_CM_READY, (unsigned long long)wrong,
                 (unsigned long long)(configs - bad_configs), (unsigned long long)bad_configs);
     return bad_configs ? 1 : 0;
 }
