@@ -273,7 +273,8 @@ module sp_stage1 #(
         , .f_w_en_o(f_w_en), .f_w_row_o(f_w_row), .f_w2_en_o(), .f_w2_row_o(), .f_w2_col_o()
         , .f_w2_data_o(), .f_w3_col_o(), .f_w3_data_o(), .f_r_valid_o(), .f_r_row_o()
         , .f_r_row_data_o(), .f_r_hit_o(), .f_a_valid_o(), .f_a_row_o(), .f_a_col_o()
-        , .f_a_hit1_o(), .f_a_hit2_col_o(), .f_a_hit3_col_o(), .f_b_row_o(f_b_row), .f_table_o(f_table), .f_row_zero_o(f_row_zero_o)
+        , .f_a_hit1_o(), .f_a_hit2_col_o(), .f_a_hit3_col_o(), .f_b_row_o(f_b_row)
+        , .f_table_o(f_table), .f_row_zero_o(f_row_zero_o)
 `endif
 `ifdef SP_ASSERT
         , .a_held_o   (a_held_o)
