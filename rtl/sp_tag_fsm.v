@@ -94,9 +94,9 @@ module sp_tag_fsm #(
     // transitions taken, bit i = enum sp_fsm_edge i
     output wire [7:0]                   edge_o,
     // the chosen way as it is left: F_A1, F_C1 and F_E1 of its new contents
-    output reg                          next_hit_sat_o,
-    output reg                          next_cm_sat_o,
-    output reg                          next_evict_ge_o
+    output wire                         next_hit_sat_o,
+    output wire                         next_cm_sat_o,
+    output wire                         next_evict_ge_o
 );
 
     // Message counts and hit counts need one bit more than the count field:
@@ -105,9 +105,9 @@ module sp_tag_fsm #(
     // what a step reports, the low bits of an outcome: emit, emit count,
     // discard, edges
     localparam RW = 1 + HW + HW + 8;
-    // a way's outcome: count, valid, tag, tag is the key, miss, count +
-    // miss, and the report
-    localparam OW = COUNT_BITS + 1 + TAG_BITS_MAX + 1 + MISS_BITS + HW + RW;
+    // a way's outcome: the flags it leaves (next_*_o), count, valid, tag,
+    // tag is the key, miss, count + miss, and the report
+    localparam OW = 3 + COUNT_BITS + 1 + TAG_BITS_MAX + 1 + MISS_BITS + HW + RW;
 
     localparam E1 = 0, E2 = 1, E3 = 2, E4 = 3, E5 = 4, E5A = 5, E6 = 6, E6A = 7;
 
@@ -116,7 +116,6 @@ module sp_tag_fsm #(
     // ---- each way: its class, and what it becomes if it is chosen
     wire [NCOL-1:0]    evict, empty;
     wire [NCOL*OW-1:0] outcome;
-    wire [NCOL*3-1:0]  next_way;   // each way's next_*_o, were it chosen
     genvar k;
     generate
         for (k = 0; k < NCOL; k = k + 1) begin : g_way
@@ -232,9 +231,6 @@ module sp_tag_fsm #(
                     end
                 end
             end
-            assign outcome[k*OW +: OW] = {o_count, o_valid, o_tag, o_key, o_miss, o_cm, o_emit,
-                                          o_emit_count, o_discard, o_edge};
-
             // the flags of the way as its transition leaves it, from its
             // own flags (sp_tag_flags.v says which count each tests)
             reg [2:0] o_next;   // F_A1, F_C1, F_E1 of the new contents
@@ -265,7 +261,8 @@ module sp_tag_fsm #(
                     o_next = {f[`SP_TAG_F_A1], f[`SP_TAG_F_A2], f[`SP_TAG_F_E1]};
                 end
             end
-            assign next_way[k*3 +: 3] = o_next;
+            assign outcome[k*OW +: OW] = {o_next, o_count, o_valid, o_tag, o_key, o_miss, o_cm, o_emit,
+                                          o_emit_count, o_discard, o_edge};
         end
     endgenerate
 
@@ -321,14 +318,6 @@ module sp_tag_fsm #(
                 outcome_of = outcome_of | (all[s*OW +: OW] & {OW{one[s]}});
         end
     endfunction
-    function [2:0] next_of(input [NCOL*3-1:0] all, input [NCOL-1:0] one);
-        integer s;
-        begin
-            next_of = 3'd0;
-            for (s = 0; s < NCOL; s = s + 1)
-                next_of = next_of | (all[s*3 +: 3] & {3{one[s]}});
-        end
-    endfunction
     function [COL_W-1:0] col_of(input [NCOL-1:0] one);
         integer s;
         begin
@@ -339,13 +328,10 @@ module sp_tag_fsm #(
     endfunction
     wire [OW-1:0] reason_outcome = outcome_of(outcome, sel_reason);
     wire [OW-1:0] chosen = reason ? reason_outcome : outcome_of(outcome, smallest);
-    always @* begin
-        col_o = reason ? col_of(sel_reason) : col_of(smallest);
-        {next_hit_sat_o, next_cm_sat_o, next_evict_ge_o} = reason ? next_of(next_way, sel_reason)
-                                                                          : next_of(next_way, smallest);
-    end
+    always @* col_o = reason ? col_of(sel_reason) : col_of(smallest);
     wire [RW-1:0] unused_chosen_report;
-    assign {count_o, valid_o, tag_o, tag_key_o, miss_o, cm_o, unused_chosen_report} = chosen;
+    assign {next_hit_sat_o, next_cm_sat_o, next_evict_ge_o, count_o, valid_o, tag_o, tag_key_o, miss_o, cm_o,
+            unused_chosen_report} = chosen;
 
     // ---- what the step reports: the message, the discard, the transition
     // (with no reason E4, which reports nothing)
