@@ -27,7 +27,8 @@ shows it as a table of its own and judges against it that no build grew
 
 The document ends with the SoC demo's section, written from the results
 fpga/soc/synth/soc_synth.py leaves (build/soc/synth/BOARD/sp_soc_BOARD.json);
---soc-only rewrites that section alone and keeps the rest of the document.
+--soc-only rewrites that section alone and keeps the rest of the document;
+a full run that finds none of those results keeps the section it had.
 
 nextpnr runs once per seed in SEEDS; a build's Fmax is the median over them,
 with the minimum and maximum beside it, so one lucky or unlucky placement
@@ -1425,6 +1426,20 @@ def write_netlist(device, sets, out):
     return 0
 
 
+def kept_soc_section(path):
+    """The SoC section of the document at PATH (from its heading to the next
+    level-2 heading or the end), or None if there is none."""
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        doc = f.read()
+    start = doc.find(SOC_HEADING)
+    if start < 0:
+        return None
+    nxt = doc.find("\n## ", start + len(SOC_HEADING))
+    return doc[start:nxt + 1] if nxt >= 0 else doc[start:]
+
+
 def replace_soc_section(doc, soc_lines):
     """DOC with its SoC section (from the heading to the next level-2 heading
     or the end) replaced by SOC_LINES, or SOC_LINES appended."""
@@ -1535,8 +1550,13 @@ def main():
             print("synth: wrote the baseline %s" % os.path.relpath(args.write_baseline, ROOT))
     if full:
         baseline = load_baseline(args.write_baseline or BASELINE)
+        soc = "\n".join(soc_section(args.soc_dir))
+        if not soc_results(args.soc_dir):
+            # the SoC is built by make soc-synth, not here: with none of its
+            # results at hand, the section the document has stays as it is
+            soc = kept_soc_section(args.doc) or soc
         with open(args.doc, "w") as f:
-            f.write(markdown(results, configs, baseline) + "\n".join(soc_section(args.soc_dir)))
+            f.write(markdown(results, configs, baseline) + soc)
         print("synth: wrote %s" % os.path.relpath(args.doc, ROOT))
     if failed:
         print("synth: FAILED (synthesis error or counter table not in block RAM): %s" %
