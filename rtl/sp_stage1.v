@@ -212,7 +212,8 @@ module sp_stage1 #(
     wire [NCOL*EW-1:0] a_row, b_row, a_ram_row, a_wr_row;
     wire [NCOL-1:0]    a_from_w, a_from_w2, a_from_w3;
     wire [EW-1:0]      a_entry, b_entry, w_data;
-    wire [COL_W-1:0]   a_col, b_col, w_col;
+    wire [COL_W-1:0]   a_col, b_col;
+    wire [NCOL-1:0]    w_sel;
     wire               b_w_row_hit, b_w_entry_hit, table_inflight, a_b_entry_hit;
     wire [EW-1:0]      w_set;
 `ifdef SP_ASSERT
@@ -220,6 +221,7 @@ module sp_stage1 #(
 `endif
     wire [EW-1:0]      new_entry;
     wire [COL_W-1:0]   wr_col;
+    wire [NCOL-1:0]    wr_sel;
     wire               s2_write = valid_qb && uses_table;
 `ifdef FORMAL
     wire [NCOL*(1 << ROW_W)*EW-1:0] f_table;
@@ -259,10 +261,11 @@ module sp_stage1 #(
         .b_entry_o      (b_entry),
         .b_w_row_hit_o  (b_w_row_hit),
         .b_w_entry_hit_o(b_w_entry_hit),
-        .w_col_o        (w_col),
+        .w_sel_o        (w_sel),
         .w_data_o       (w_data),
         .wr_en_i        (s2_write),
         .wr_col_i       (wr_col),
+        .wr_sel_i       (wr_sel),
         .wr_data_i      (new_entry),
         .a_b_entry_hit_o(a_b_entry_hit),
         .w_set_i        (w_set),
@@ -347,6 +350,7 @@ module sp_stage1 #(
     // (S2A's) and whether it writes the key or keeps a way's tag.
     wire                  t_valid, t_emit;
     wire [COL_W-1:0]      t_col;
+    wire [NCOL-1:0]       t_sel;     // t_col as a one-hot vector
     wire [COUNT_BITS-1:0] t_count;
     wire [HW-1:0]         t_emit_count, t_discard;
     wire [7:0]            t_edge;
@@ -522,7 +526,7 @@ module sp_stage1 #(
                 le     = b_le_q;
                 flags  = b_flags_q;
                 for (i = 0; i < NCOL; i = i + 1) begin
-                    w_here[i] = b_w_row_hit && w_col == i[COL_W-1:0];
+                    w_here[i] = b_w_row_hit && w_sel[i];
                     if (w_here[i]) row_fw[i*EW +: EW] = w_data;
                     if (w_here[i]) flags[i*NF +: NF] = w_flags_all;
                     match[i] = w_here[i] ? (b_in_set_q[i] && w_match_q) : b_match_q[i];
@@ -545,7 +549,6 @@ module sp_stage1 #(
             wire [TAG_BITS_MAX-1:0]      n_tag;
             wire [MISS_BITS-1:0]         n_miss;
             wire [HW-1:0]                n_cm;
-            wire [NCOL-1:0]              t_sel;
             wire                         t_key;
             wire                         n_hit_sat, n_cm_sat, n_evict_ge;
             genvar k;
@@ -668,6 +671,7 @@ module sp_stage1 #(
 `endif
         end else begin : g_no_tag
             assign t_col        = {COL_W{1'b0}};
+            assign t_sel        = {NCOL{1'b0}};
             assign t_count      = {COUNT_BITS{1'b0}};
             assign t_valid      = 1'b0;
             assign t_emit       = 1'b0;
@@ -676,7 +680,7 @@ module sp_stage1 #(
             assign t_edge       = 8'd0;
             assign t_entry      = {EW{1'b0}};
             // the thresholds and the whole row only matter to the tagged compressor
-            wire unused_tag = ^{evict_hits_i, replace_misses_i, discard_i, ways_log2_i, b_row, tag_qb, w_col,
+            wire unused_tag = ^{evict_hits_i, replace_misses_i, discard_i, ways_log2_i, b_row, tag_qb, w_sel,
                                 a_col, b_w_row_hit, t_valid, t_count, t_entry, a_ram_row, a_wr_row, a_from_w,
                                 a_from_w2, a_from_w3};
 `ifdef SP_ASSERT
@@ -738,6 +742,15 @@ module sp_stage1 #(
     assign new_entry = is_tag ? t_entry : is_htp ? h_entry : p_entry;
     // non-TAG modes write the entry they read
     assign wr_col    = is_tag ? t_col : b_col;
+    wire [NCOL-1:0] b_sel;
+    genvar gs;
+    generate
+        for (gs = 0; gs < NCOL; gs = gs + 1) begin : g_b_sel
+            localparam [COL_W-1:0] SCOL = gs;
+            assign b_sel[gs] = b_col == SCOL;
+        end
+    endgenerate
+    assign wr_sel    = is_tag ? t_sel : b_sel;
 
     // ---- the event reported: S2B's, or in CR and HCR the one in W
     // The tuples A_k looks up ahead move one tap a clock in any mode, so
@@ -867,7 +880,7 @@ module sp_stage1 #(
     integer          kd;
     always @* begin
         for (kd = 0; kd < F_N; kd = kd + 1)
-            f_next[kd*EW +: EW] = (f_w_en && w_col == kd / (1 << ROW_W) && f_w_row == kd % (1 << ROW_W))
+            f_next[kd*EW +: EW] = (f_w_en && w_sel[kd / (1 << ROW_W)] && f_w_row == kd % (1 << ROW_W))
                                   ? w_data | w_set : f_table[kd*EW +: EW];
         f_shape = 1'b1;
         for (kd = 0; kd < F_N; kd = kd + 1)
@@ -886,7 +899,7 @@ module sp_stage1 #(
     generate
         for (kf = 0; kf < NCOL; kf = kf + 1) begin : g_f_now
             localparam [COL_W-1:0] KF = kf;
-            assign f_row_now[kf*EW +: EW] = (f_w_en && f_w_row == f_b_row && w_col == KF) ? w_data | w_set :
+            assign f_row_now[kf*EW +: EW] = (f_w_en && f_w_row == f_b_row && w_sel[KF]) ? w_data | w_set :
                                             f_table[(kf * (1 << ROW_W) + f_b_row) * EW +: EW];
         end
     endgenerate
@@ -903,7 +916,7 @@ module sp_stage1 #(
     generate
         for (kg = 0; kg < NCOL; kg = kg + 1) begin : g_f_fw
             localparam [COL_W-1:0] KG = kg;
-            assign f_row_fw[kg*EW +: EW] = (b_w_row_hit && w_col == KG) ? w_data | w_set :
+            assign f_row_fw[kg*EW +: EW] = (b_w_row_hit && w_sel[KG]) ? w_data | w_set :
                                            b_row[kg*EW +: EW] | (f_b_from_w_q[kg] ? f_late_q : {EW{1'b0}});
         end
     endgenerate

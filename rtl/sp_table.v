@@ -92,13 +92,16 @@ module sp_table #(
     output wire [EW-1:0]        b_entry_o,
     output wire                 b_w_row_hit_o,
     output wire                 b_w_entry_hit_o,
-    output wire [COL_W-1:0]     w_col_o,
+    output wire [NCOL-1:0]      w_sel_o,    // W's column as a one-hot vector
     output wire [EW-1:0]        w_data_o,
     // S2B's decision: the entry it writes into its row, and the column;
     // whether it writes the S2A event's entry (the S2A event finds that
     // write in W in S2B: b_w_entry_hit_o)
     input  wire                 wr_en_i,
     input  wire [COL_W-1:0]     wr_col_i,
+    // the same column as a one-hot vector, which the tag decision has
+    // before its number: W's column tests then start from a register bit
+    input  wire [NCOL-1:0]      wr_sel_i,
     input  wire [EW-1:0]        wr_data_i,
     output wire                 a_b_entry_hit_o,
     // bits set in W's word as it lands (RAM and W2 only)
@@ -154,6 +157,7 @@ module sp_table #(
     reg              w_en_q, w2_en_q;
     reg [ROW_W-1:0]  w_row_q, w2_row_q;
     reg [COL_W-1:0]  w_col_q, w2_col_q, w3_col_q;
+    reg [NCOL-1:0]   w_sel_q;
     reg [EW-1:0]     w_data_q, w2_data_q, w3_data_q;
 
     // ---- the events: S1R, S2A, S2B; their rows and columns
@@ -189,8 +193,7 @@ module sp_table #(
     genvar k;
     generate
         for (k = 0; k < NCOL; k = k + 1) begin : g_col
-            localparam [COL_W-1:0] KCOL = k;
-            assign col_we[k] = clear_i || (w_en_q && w_col_q == KCOL);
+            assign col_we[k] = clear_i || (w_en_q && w_sel_q[k]);
             sp_ram_sdp #(
                 .AW        (ROW_W),
                 .DW        (EW),
@@ -224,7 +227,7 @@ module sp_table #(
     integer c;
     always @* begin
         for (c = 0; c < NCOL; c = c + 1) begin
-            a_from_w[c]  = a_hit1_q && w_col_q == c[COL_W-1:0];
+            a_from_w[c]  = a_hit1_q && w_sel_q[c];
             a_from_w2[c] = !a_from_w[c] && a_hit2_col_q[c];
             a_from_w3[c] = !a_from_w[c] && !a_hit2_col_q[c] && a_hit3_col_q[c];
             a_wr_row[c*EW +: EW] = a_from_w[c] ? w_data_q : a_from_w2[c] ? w2_data_q :
@@ -249,7 +252,7 @@ module sp_table #(
         a_row_q       <= r_row_q;
         a_col_q       <= r_col_q;
         a_hit1_q      <= r_hit1;
-        a_hit2_col_q  <= r_hit2 ? col_bit(w_col_q) : {NCOL{1'b0}};
+        a_hit2_col_q  <= r_hit2 ? w_sel_q : {NCOL{1'b0}};
         a_hit3_col_q  <= r_hit3 ? col_bit(w2_col_q) : {NCOL{1'b0}};
         b_valid_q     <= a_valid_q;
         b_row_q       <= a_row_q;
@@ -259,6 +262,7 @@ module sp_table #(
         w_en_q        <= wr_en_i;
         w_row_q       <= b_row_q;
         w_col_q       <= wr_col_i;
+        w_sel_q       <= wr_sel_i;
         w_data_q      <= wr_data_i;
         w2_en_q       <= w_en_q;
         w2_row_q      <= w_row_q;
@@ -294,9 +298,9 @@ module sp_table #(
     assign b_row_o         = b_data_q;
     assign b_entry_o       = b_data_q[b_col_q*EW +: EW];
     assign b_w_row_hit_o   = b_w_row_hit_q;
-    assign b_w_entry_hit_o = b_w_row_hit_q && w_col_q == b_col_q;
+    assign b_w_entry_hit_o = b_w_row_hit_q && w_sel_q[b_col_q];
     assign a_b_entry_hit_o = a_b_row_hit && wr_col_i == a_col_q;
-    assign w_col_o         = w_col_q;
+    assign w_sel_o         = w_sel_q;
     assign w_data_o        = w_data_q;
     assign inflight_o      = r_valid_q || a_valid_q || b_valid_q || w_en_q;
 
@@ -419,6 +423,9 @@ module sp_table #(
             assert (!(clear_i && (h_valid_i || r_valid_q || a_valid_q || b_valid_q || w_en_q)));
             // a write comes from an event being decided
             assert (!(wr_en_i && !b_valid_q));
+            // its column, told twice, is one column, in W too
+            assert (!(wr_en_i && wr_sel_i != col_bit(wr_col_i)));
+            assert (!(w_en_q && w_sel_q != col_bit(w_col_q)));
             // late bits only in a write
             assert (!(w_set_i != {EW{1'b0}} && !w_en_q));
         end

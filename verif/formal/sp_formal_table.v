@@ -61,7 +61,8 @@ module sp_formal_table (
 
     wire [NCOL*EW-1:0] a_row, b_row;
     wire [EW-1:0]      a_entry, b_entry, w_data;
-    wire               b_valid, b_col, b_w_row_hit, b_w_entry_hit, w_col, inflight, a_b_entry_hit;
+    wire               b_valid, b_col, b_w_row_hit, b_w_entry_hit, inflight, a_b_entry_hit;
+    wire [NCOL-1:0]    w_sel;   // W's column, one-hot
     // strengthening only
     wire               f_w_en, f_w_row, f_w2_en, f_w2_row, f_w2_col, f_w3_col;
     wire [EW-1:0]      f_w2_data, f_w3_data;
@@ -85,8 +86,8 @@ module sp_formal_table (
         .a_from_w_o(a_from_w), .a_from_w2_o(), .a_from_w3_o(),
         .b_valid_o(b_valid), .b_col_o(b_col), .b_row_o(b_row), .b_entry_o(b_entry),
         .b_w_row_hit_o(b_w_row_hit), .b_w_entry_hit_o(b_w_entry_hit),
-        .w_col_o(w_col), .w_data_o(w_data),
-        .wr_en_i(wr_en), .wr_col_i(wr_col), .wr_data_i(wr_data), .a_b_entry_hit_o(a_b_entry_hit),
+        .w_sel_o(w_sel), .w_data_o(w_data),
+        .wr_en_i(wr_en), .wr_col_i(wr_col), .wr_sel_i({wr_col, !wr_col}), .wr_data_i(wr_data), .a_b_entry_hit_o(a_b_entry_hit),
         .w_set_i(w_set),
         .clear_i(clear), .clear_row_i(clear_row), .inflight_o(inflight),
         .f_w_en_o(f_w_en), .f_w_row_o(f_w_row), .f_w2_en_o(f_w2_en), .f_w2_row_o(f_w2_row),
@@ -109,7 +110,7 @@ module sp_formal_table (
     end
 
     // ---- the shadow of the tracked entry: the last value written to it
-    wire          f_w_tracked = f_w_en && f_w_row == f_row && w_col == f_col;
+    wire          f_w_tracked = f_w_en && f_w_row == f_row && w_sel[f_col];
     reg [EW-1:0] f_shadow_q;
     always @(posedge clk_i) begin
         if (clear && clear_row == f_row)
@@ -143,11 +144,11 @@ module sp_formal_table (
     // what each stage sees of the tracked entry, with the writes it misses
     // still (S1R: the decision being made now and W, W2; S2A: the decision
     // being made now; S2B: W merged, nothing missing)
-    wire [EW-1:0] f_seen_r = (f_r_hit[1] && w_col == f_col) ? w_data | w_set :
+    wire [EW-1:0] f_seen_r = (f_r_hit[1] && w_sel[f_col]) ? w_data | w_set :
                              (f_r_hit[2] && f_w2_col == f_col) ? f_w2_data :
                              f_r_row_data[f_col*EW +: EW];
     wire [EW-1:0] f_seen_a = a_row[f_col*EW +: EW] | (a_from_w[f_col] ? w_set : {EW{1'b0}});
-    wire [EW-1:0] f_seen_b = (b_w_row_hit && w_col == f_col) ? w_data | w_set :
+    wire [EW-1:0] f_seen_b = (b_w_row_hit && w_sel[f_col]) ? w_data | w_set :
                              b_row[f_col*EW +: EW] | f_b_late;
     wire [EW-1:0] f_entry_b = b_w_entry_hit ? w_data | w_set : b_entry | f_b_late;
     wire [EW-1:0] f_ram = f_table[{f_col, f_row}*EW +: EW];
@@ -192,7 +193,7 @@ module sp_formal_table (
             // the S2A event's entry is the one the decision now writes
             if (f_a_valid)
                 assert (a_b_entry_hit == (wr_en && f_b_row == f_a_row && wr_col == f_a_col));
-            assert (b_w_entry_hit == (b_w_row_hit && w_col == b_col));
+            assert (b_w_entry_hit == (b_w_row_hit && w_sel[b_col]));
         end
     end
 
