@@ -213,7 +213,7 @@ module sp_stage1 #(
     wire [NCOL-1:0]    a_from_w, a_from_w2, a_from_w3;
     wire [EW-1:0]      a_entry, b_entry, w_data;
     wire [COL_W-1:0]   a_col, b_col;
-    wire [NCOL-1:0]    w_sel;
+    wire [NCOL-1:0]    w_sel, b_sel;   // W's and S2B's columns, one-hot
     wire               b_w_row_hit, b_w_entry_hit, table_inflight, a_b_entry_hit;
     wire [EW-1:0]      w_set;
 `ifdef SP_ASSERT
@@ -257,6 +257,7 @@ module sp_stage1 #(
         .a_from_w3_o    (a_from_w3),
         .b_valid_o      (valid_qb),
         .b_col_o        (b_col),
+        .b_sel_o        (b_sel),
         .b_row_o        (b_row),
         .b_entry_o      (b_entry),
         .b_w_row_hit_o  (b_w_row_hit),
@@ -742,14 +743,6 @@ module sp_stage1 #(
     assign new_entry = is_tag ? t_entry : is_htp ? h_entry : p_entry;
     // non-TAG modes write the entry they read
     assign wr_col    = is_tag ? t_col : b_col;
-    wire [NCOL-1:0] b_sel;
-    genvar gs;
-    generate
-        for (gs = 0; gs < NCOL; gs = gs + 1) begin : g_b_sel
-            localparam [COL_W-1:0] SCOL = gs;
-            assign b_sel[gs] = b_col == SCOL;
-        end
-    endgenerate
     assign wr_sel    = is_tag ? t_sel : b_sel;
 
     // ---- the event reported: S2B's, or in CR and HCR the one in W

@@ -88,6 +88,7 @@ module sp_table #(
     // its row, and its entry; W's column and entry
     output wire                 b_valid_o,
     output wire [COL_W-1:0]     b_col_o,
+    output wire [NCOL-1:0]      b_sel_o,    // b_col_o as a one-hot vector
     output wire [NCOL*EW-1:0]   b_row_o,
     output wire [EW-1:0]        b_entry_o,
     output wire                 b_w_row_hit_o,
@@ -295,6 +296,7 @@ module sp_table #(
     assign a_from_w3_o     = a_from_w3;
     assign b_valid_o       = b_valid_q;
     assign b_col_o         = b_col_q;
+    assign b_sel_o         = col_bit(b_col_q);
     assign b_row_o         = b_data_q;
     assign b_entry_o       = b_data_q[b_col_q*EW +: EW];
     assign b_w_row_hit_o   = b_w_row_hit_q;

@@ -84,7 +84,7 @@ module sp_formal_table (
         .h_valid_i(h_valid), .h_row_i(h_row), .h_col_i(h_col),
         .a_row_o(a_row), .a_entry_o(a_entry), .a_col_o(), .a_ram_row_o(), .a_wr_row_o(),
         .a_from_w_o(a_from_w), .a_from_w2_o(), .a_from_w3_o(),
-        .b_valid_o(b_valid), .b_col_o(b_col), .b_row_o(b_row), .b_entry_o(b_entry),
+        .b_valid_o(b_valid), .b_col_o(b_col), .b_sel_o(), .b_row_o(b_row), .b_entry_o(b_entry),
         .b_w_row_hit_o(b_w_row_hit), .b_w_entry_hit_o(b_w_entry_hit),
         .w_sel_o(w_sel), .w_data_o(w_data),
         .wr_en_i(wr_en), .wr_col_i(wr_col), .wr_sel_i({wr_col, !wr_col}), .wr_data_i(wr_data), .a_b_entry_hit_o(a_b_entry_hit),
