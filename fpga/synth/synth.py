@@ -1045,9 +1045,13 @@ PATH_PLANS = {
                       "states: the step's subtraction (x << 15) - x, one 32-bit carry "
                       "chain (about 12 ns with its routes on the UP5K), then its "
                       "xor-shift and the choice among the three steps, three LUT levels "
-                      "with 2 to 4 ns of route each; the choice made on the operands "
-                      "before the chain, or the xor-shift in a clock of its own (more "
-                      "wait states for a SEED write), would shorten it (neither tried)",
+                      "with 2 to 4 ns of route each. Tried and not kept: the step "
+                      "x + (x << 3) + (x << 11) as one chain over a carry-save sum "
+                      "(36.9 MHz median) and, with it, every add split into 16-bit "
+                      "halves with the upper half added for both carries (35.6 MHz, "
+                      "+95 LUT4): the routes into and out of the chain, not the chain, "
+                      "set the path. The xor-shift in a clock of its own (more wait "
+                      "states for a SEED write) is not tried",
     "sp_filter.v": "the PC filter's comparisons at the port, each entry's result "
                    "registered, their OR into the tuple queue's write a clock later "
                    "(the queue's input register)",
