@@ -1430,30 +1430,35 @@ def write_netlist(device, sets, out):
     return 0
 
 
-def kept_soc_section(path):
-    """The SoC section of the document at PATH (from its heading to the next
-    level-2 heading or the end), or None if there is none."""
-    if not os.path.exists(path):
-        return None
-    with open(path) as f:
-        doc = f.read()
+def soc_span(doc):
+    """Where DOC's SoC section is: from its heading to the next level-2
+    heading or the end, as (start, end); None if it has none."""
     start = doc.find(SOC_HEADING)
     if start < 0:
         return None
     nxt = doc.find("\n## ", start + len(SOC_HEADING))
-    return doc[start:nxt + 1] if nxt >= 0 else doc[start:]
+    return start, (nxt + 1 if nxt >= 0 else len(doc))
+
+
+def kept_soc_section(path):
+    """The SoC section of the document at PATH, or None if there is none."""
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        doc = f.read()
+    span = soc_span(doc)
+    return doc[span[0]:span[1]] if span else None
 
 
 def replace_soc_section(doc, soc_lines):
     """DOC with its SoC section (from the heading to the next level-2 heading
     or the end) replaced by SOC_LINES, or SOC_LINES appended."""
-    start = doc.find(SOC_HEADING)
+    span = soc_span(doc)
     new = "\n".join(soc_lines)
-    if start < 0:
+    if span is None:
         return doc.rstrip("\n") + "\n\n" + new
-    nxt = doc.find("\n## ", start + len(SOC_HEADING))
-    rest = doc[nxt + 1:] if nxt >= 0 else ""
-    return doc[:start] + new + ("\n" + rest if rest else "")
+    rest = doc[span[1]:]
+    return doc[:span[0]] + new + ("\n" + rest if rest else "")
 
 
 def main():

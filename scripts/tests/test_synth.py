@@ -5,7 +5,8 @@
 nextpnr 0.11's log and report as the tools write them, judges the goals
 (the clock goals, the UP5K's "every build that fits", the area goal against
 the baseline), puts a family's settings (FAMILY_SETTINGS) into every Yosys
-script of that family and none of the other's, and renders the report;
+script of that family and none of the other's, renders the report and
+keeps or replaces its SoC section;
 fusesoc/edalize-launcher.py turns Edalize's Tcl script for Yosys into a
 plain Yosys script (YoWASP's Yosys has no Tcl).
 
@@ -207,6 +208,30 @@ for b in (None, dict(baseline, date="2026-01-01", rtl_commit="600c1f4", seeds=[1
     except Exception as e:  # noqa: BLE001  (any failure is the test's result)
         text, ok = repr(e), False
     check(ok, "the report renders %s a baseline" % ("with" if b else "without"), text[-2000:])
+
+# ---- the SoC section: make soc-synth writes it; a full block run with no
+# SoC results keeps it, --soc-only replaces it and keeps what follows
+
+SOC_DOC = ("# Synthesis\n\nblock tables\n\n" + synth.SOC_HEADING +
+           "\n\nULX3S: 50.8 MHz\n\n## Later\n\nmore\n")
+with tempfile.TemporaryDirectory() as tmp:
+    doc_path = os.path.join(tmp, "synthesis.md")
+    with open(doc_path, "w") as f:
+        f.write(SOC_DOC)
+    kept = synth.kept_soc_section(doc_path)
+    check(kept == synth.SOC_HEADING + "\n\nULX3S: 50.8 MHz\n\n",
+          "kept_soc_section takes the section up to the next level-2 heading", repr(kept))
+    check(synth.kept_soc_section(os.path.join(tmp, "absent.md")) is None,
+          "kept_soc_section: no document, no section", "")
+    check(synth.soc_results(tmp) == {},
+          "a folder with no soc_synth.py results gives no SoC results", repr(synth.soc_results(tmp)))
+check(synth.replace_soc_section(SOC_DOC, [synth.SOC_HEADING, "", "new"]) ==
+      "# Synthesis\n\nblock tables\n\n" + synth.SOC_HEADING + "\n\nnew\n## Later\n\nmore\n",
+      "replace_soc_section replaces the section and keeps the one after it",
+      repr(synth.replace_soc_section(SOC_DOC, [synth.SOC_HEADING, "", "new"])))
+check(synth.replace_soc_section("# Synthesis\n", ["S"]) == "# Synthesis\n\nS",
+      "replace_soc_section appends the section to a document without one",
+      repr(synth.replace_soc_section("# Synthesis\n", ["S"])))
 
 # ---- Edalize's Tcl for Yosys as a plain script
 
