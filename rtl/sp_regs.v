@@ -789,10 +789,9 @@ module sp_regs #(
             cfg_q       <= eff_d[W_MODE] || eff_d[W_RATE] || eff_d[W_TABLE] || eff_d[W_THRESH];
             if (wwait_q) begin
                 code_q <= write_code(adr_q);
-                // accepted: the per-target acceptance, shallower than the
-                // code's decode (the two agree, asserted below; without
-                // wb_cyc_i there is no ack that reads ok_q)
-                ok_q   <= eff_d != {NW{1'b0}};
+                // accepted: from the code, not from eff_d (shallower, but
+                // mapped much larger: docs/rtl.md, Registers and the bus)
+                ok_q   <= write_code(adr_q) == E_NONE;
                 ring_adj_q <= {(RAW + 2){1'b0}} - ring_amount;
             end
             wait2_q     <= wait1_q && acc_read_q && wb_cyc_i;
