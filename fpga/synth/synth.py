@@ -618,7 +618,11 @@ def markdown(results, configs, baseline=None):
         "frequency once for each of the seeds %s; the Fmax column is the median of what they"
         % ", ".join(str(x) for x in SEEDS),
         "reached, with the lowest and highest in brackets, each rounded down to 0.1 MHz, and a",
-        "target is judged on the median.",
+        "target is judged on the median. nextpnr uses its default router on both families",
+        "(router1 on the ECP5): on one HTP netlist (of a register-file variant not kept),",
+        "router2 reached 86.8 / 75.2 / 78.3 MHz against router1's 107.8 / 116.1 / 124.3",
+        "(seeds 1-3), and router2 with `--tmg-ripup` was still ripping up after 10 minutes",
+        "on one seed.",
         "LUT4 counts Yosys's LUT4 cells; an adder's carry cells (SB_CARRY, CCU2C) are counted",
         "apart, and the placed logic cells include everything.",
         "Yosys runs %s; both map the logic to LUTs with ABC9, Yosys 0.70's" % " and ".join(
@@ -1012,7 +1016,13 @@ PATH_PLANS = {
                      "(an instantiated cell, which the house rules keep to the block RAM); "
                      "a copy of the draw register feeding only the blocks did not: nextpnr "
                      "placed it beside the generator, 23 rows from the block (H[P] + A_16 "
-                     "at 109.9 and 104.1 MHz on seeds 1 and 2). In builds with CR, CR and "
+                     "at 109.9 and 104.1 MHz on seeds 1 and 2), and neither did the draw "
+                     "registered again in S1H and multiplied in S1R, so that the blocks' "
+                     "nets carry nothing else (the paper's build + A_16 at 119.5 / 109.9 / "
+                     "123.5 MHz, still about 2.3 ns of route on each side). Without a "
+                     "multiplier, R's test s x RATE < 2^32 is s < (2^32 - 1) / RATE + 1, "
+                     "a bound a divider could work out while a RATE write's sweep runs; "
+                     "HTP's phases would still need the products. In builds with CR, CR and "
                      "HCR's test s x (r - j) < 2^32 is made in the clock the event's write "
                      "is in W, from partial products registered in S2B (docs/rtl.md, W); "
                      "made in S2B behind the forwarding it bounded the full build at "
@@ -1039,7 +1049,16 @@ PATH_PLANS = {
                  "from across the block (the PC filter's entries, the accounting, the "
                  "ring) into the read data in the request clock; a wait state for every "
                  "read, with the word selected from registers (as STATUS is now), and "
-                 "the checks combined over two wait clocks",
+                 "the checks combined over two wait clocks. Tried and not kept: the "
+                 "master's address and data registered before any decode (a clock more "
+                 "for every access; H[P] + A_16 at 112.6 / 108.6 / 111.7 MHz, the "
+                 "multiplexer from the latched address longer than from the bus "
+                 "wrapper's registers), and IRQ_STATUS and the PC filter's words joining "
+                 "the read data a clock later, with the write's code taken from the "
+                 "registered one-hot target instead of the address (H[P] + A_16 at "
+                 "117.4 / 110.7 / 117.2, HTP at 107.9 / 116.1 / 124.3: the paths moved "
+                 "to the filter's entry multiplexer, the output queue's pop and the "
+                 "multiplier blocks)",
     "sp_ring.v": "the message ring's writer",
     "sp_seed_mix.vh": "a SEED write's hash, run a step a clock over the write's wait "
                       "states: the step's subtraction (x << 15) - x, one 32-bit carry "
