@@ -212,7 +212,7 @@ module sp_stage1 #(
     wire [NCOL*EW-1:0] a_row, b_row, a_ram_row, a_wr_row;
     wire [NCOL-1:0]    a_from_w, a_from_w2, a_from_w3;
     wire [EW-1:0]      a_entry, b_entry, w_data;
-    wire [COL_W-1:0]   a_col;
+    wire [COL_W-1:0]   a_col, b_col;
     wire [NCOL-1:0]    w_sel, b_sel;   // W's and S2B's columns, one-hot
     wire               b_w_row_hit, b_w_entry_hit, table_inflight, a_b_entry_hit;
     wire [EW-1:0]      w_set;
@@ -220,7 +220,8 @@ module sp_stage1 #(
     wire               a_w_en;   // W holds a write
 `endif
     wire [EW-1:0]      new_entry;
-    wire [NCOL-1:0]    wr_sel;   // the column the decision writes, one-hot
+    wire [COL_W-1:0]   wr_col;
+    wire [NCOL-1:0]    wr_sel;
     wire               s2_write = valid_qb && uses_table;
 `ifdef FORMAL
     wire [NCOL*(1 << ROW_W)*EW-1:0] f_table;
@@ -255,6 +256,7 @@ module sp_stage1 #(
         .a_from_w2_o    (a_from_w2),
         .a_from_w3_o    (a_from_w3),
         .b_valid_o      (valid_qb),
+        .b_col_o        (b_col),
         .b_sel_o        (b_sel),
         .b_row_o        (b_row),
         .b_entry_o      (b_entry),
@@ -263,6 +265,7 @@ module sp_stage1 #(
         .w_sel_o        (w_sel),
         .w_data_o       (w_data),
         .wr_en_i        (s2_write),
+        .wr_col_i       (wr_col),
         .wr_sel_i       (wr_sel),
         .wr_data_i      (new_entry),
         .a_b_entry_hit_o(a_b_entry_hit),
@@ -347,7 +350,8 @@ module sp_stage1 #(
     // ahead, by that decision itself, which knows the next event's tag
     // (S2A's) and whether it writes the key or keeps a way's tag.
     wire                  t_valid, t_emit;
-    wire [NCOL-1:0]       t_sel;     // the way TAG's decision writes, one-hot
+    wire [COL_W-1:0]      t_col;
+    wire [NCOL-1:0]       t_sel;     // t_col as a one-hot vector
     wire [COUNT_BITS-1:0] t_count;
     wire [HW-1:0]         t_emit_count, t_discard;
     wire [7:0]            t_edge;
@@ -557,6 +561,7 @@ module sp_stage1 #(
             end
             sp_tag_fsm #(
                 .NCOL        (NCOL),
+                .COL_W       (COL_W),
                 .COUNT_BITS  (COUNT_BITS),
                 .TAG_BITS_MAX(TAG_BITS_MAX),
                 .MISS_BITS   (MISS_BITS)
@@ -580,6 +585,7 @@ module sp_stage1 #(
                 .replace_m1_i    (rm_m1_q),
                 .discard_i       (discard_i),
                 .sel_o           (t_sel),
+                .col_o           (t_col),
                 .count_o         (t_count),
                 .valid_o         (t_valid),
                 .tag_o           (n_tag),
@@ -665,6 +671,7 @@ module sp_stage1 #(
 `endif
 `endif
         end else begin : g_no_tag
+            assign t_col        = {COL_W{1'b0}};
             assign t_sel        = {NCOL{1'b0}};
             assign t_count      = {COUNT_BITS{1'b0}};
             assign t_valid      = 1'b0;
@@ -735,6 +742,7 @@ module sp_stage1 #(
     // =====================================================================
     assign new_entry = is_tag ? t_entry : is_htp ? h_entry : p_entry;
     // non-TAG modes write the entry they read
+    assign wr_col    = is_tag ? t_col : b_col;
     assign wr_sel    = is_tag ? t_sel : b_sel;
 
     // ---- the event reported: S2B's, or in CR and HCR the one in W

@@ -87,7 +87,8 @@ module sp_table #(
     // whether the write now in W (the decision of the clock before) hits
     // its row, and its entry; W's column and entry
     output wire                 b_valid_o,
-    output wire [NCOL-1:0]      b_sel_o,    // its column, one-hot
+    output wire [COL_W-1:0]     b_col_o,
+    output wire [NCOL-1:0]      b_sel_o,    // b_col_o as a one-hot vector
     output wire [NCOL*EW-1:0]   b_row_o,
     output wire [EW-1:0]        b_entry_o,
     output wire                 b_w_row_hit_o,
@@ -98,8 +99,9 @@ module sp_table #(
     // whether it writes the S2A event's entry (the S2A event finds that
     // write in W in S2B: b_w_entry_hit_o)
     input  wire                 wr_en_i,
-    // the column as a one-hot vector, as the tag decision chooses it: W's
-    // column tests then start from a register bit
+    input  wire [COL_W-1:0]     wr_col_i,
+    // the same column as a one-hot vector, which the tag decision has
+    // before its number: W's column tests then start from a register bit
     input  wire [NCOL-1:0]      wr_sel_i,
     input  wire [EW-1:0]        wr_data_i,
     output wire                 a_b_entry_hit_o,
@@ -119,9 +121,9 @@ module sp_table #(
     , output wire [ROW_W-1:0]     f_w_row_o
     , output wire                 f_w2_en_o
     , output wire [ROW_W-1:0]     f_w2_row_o
-    , output wire [NCOL-1:0]      f_w2_sel_o
+    , output wire [COL_W-1:0]     f_w2_col_o
     , output wire [EW-1:0]        f_w2_data_o
-    , output wire [NCOL-1:0]      f_w3_sel_o
+    , output wire [COL_W-1:0]     f_w3_col_o
     , output wire [EW-1:0]        f_w3_data_o
     , output wire                 f_r_valid_o
     , output wire [ROW_W-1:0]     f_r_row_o
@@ -155,7 +157,8 @@ module sp_table #(
     // ---- the write register W and its older copies W2, W3
     reg              w_en_q, w2_en_q;
     reg [ROW_W-1:0]  w_row_q, w2_row_q;
-    reg [NCOL-1:0]   w_sel_q, w2_sel_q, w3_sel_q;   // their columns, one-hot
+    reg [COL_W-1:0]  w_col_q, w2_col_q, w3_col_q;
+    reg [NCOL-1:0]   w_sel_q;
     reg [EW-1:0]     w_data_q, w2_data_q, w3_data_q;
 
     // ---- the events: S1R, S2A, S2B; their rows and columns
@@ -177,17 +180,6 @@ module sp_table #(
         begin
             for (k = 0; k < NCOL; k = k + 1)
                 col_bit[k] = col == k[COL_W-1:0];
-        end
-    endfunction
-
-    // a one-hot vector names exactly one column
-    function one_col(input [NCOL-1:0] sel);
-        integer k, n;
-        begin
-            n = 0;
-            for (k = 0; k < NCOL; k = k + 1)
-                if (sel[k]) n = n + 1;
-            one_col = n == 1;
         end
     endfunction
 
@@ -262,7 +254,7 @@ module sp_table #(
         a_col_q       <= r_col_q;
         a_hit1_q      <= r_hit1;
         a_hit2_col_q  <= r_hit2 ? w_sel_q : {NCOL{1'b0}};
-        a_hit3_col_q  <= r_hit3 ? w2_sel_q : {NCOL{1'b0}};
+        a_hit3_col_q  <= r_hit3 ? col_bit(w2_col_q) : {NCOL{1'b0}};
         b_valid_q     <= a_valid_q;
         b_row_q       <= a_row_q;
         b_col_q       <= a_col_q;
@@ -270,13 +262,14 @@ module sp_table #(
         b_w_row_hit_q <= a_b_row_hit;
         w_en_q        <= wr_en_i;
         w_row_q       <= b_row_q;
+        w_col_q       <= wr_col_i;
         w_sel_q       <= wr_sel_i;
         w_data_q      <= wr_data_i;
         w2_en_q       <= w_en_q;
         w2_row_q      <= w_row_q;
-        w2_sel_q      <= w_sel_q;
+        w2_col_q      <= w_col_q;
         w2_data_q     <= w_word;
-        w3_sel_q      <= w2_sel_q;
+        w3_col_q      <= w2_col_q;
         w3_data_q     <= w2_data_q;
         if (rst_i) begin
             r_valid_q     <= 1'b0;
@@ -302,12 +295,13 @@ module sp_table #(
     assign a_from_w2_o     = a_from_w2;
     assign a_from_w3_o     = a_from_w3;
     assign b_valid_o       = b_valid_q;
+    assign b_col_o         = b_col_q;
     assign b_sel_o         = col_bit(b_col_q);
     assign b_row_o         = b_data_q;
     assign b_entry_o       = b_data_q[b_col_q*EW +: EW];
     assign b_w_row_hit_o   = b_w_row_hit_q;
     assign b_w_entry_hit_o = b_w_row_hit_q && w_sel_q[b_col_q];
-    assign a_b_entry_hit_o = a_b_row_hit && wr_sel_i[a_col_q];
+    assign a_b_entry_hit_o = a_b_row_hit && wr_col_i == a_col_q;
     assign w_sel_o         = w_sel_q;
     assign w_data_o        = w_data_q;
     assign inflight_o      = r_valid_q || a_valid_q || b_valid_q || w_en_q;
@@ -317,9 +311,9 @@ module sp_table #(
     assign f_w_row_o      = w_row_q;
     assign f_w2_en_o      = w2_en_q;
     assign f_w2_row_o     = w2_row_q;
-    assign f_w2_sel_o     = w2_sel_q;
+    assign f_w2_col_o     = w2_col_q;
     assign f_w2_data_o    = w2_data_q;
-    assign f_w3_sel_o     = w3_sel_q;
+    assign f_w3_col_o     = w3_col_q;
     assign f_w3_data_o    = w3_data_q;
     assign f_r_valid_o    = r_valid_q;
     assign f_r_row_o      = r_row_q;
@@ -343,7 +337,7 @@ module sp_table #(
         end
     endgenerate
 `else
-    wire unused_r = ^{r_col_q, r_row_data, w3_sel_q};   // W3's column: the proofs'
+    wire unused_r = ^{r_col_q, r_row_data, w3_col_q};   // W3's column: the proofs'
 `endif
 
 `ifdef SP_ASSERT
@@ -431,8 +425,9 @@ module sp_table #(
             assert (!(clear_i && (h_valid_i || r_valid_q || a_valid_q || b_valid_q || w_en_q)));
             // a write comes from an event being decided
             assert (!(wr_en_i && !b_valid_q));
-            // it writes one column
-            assert (!(wr_en_i && !one_col(wr_sel_i)));
+            // its column, told twice, is one column, in W too
+            assert (!(wr_en_i && wr_sel_i != col_bit(wr_col_i)));
+            assert (!(w_en_q && w_sel_q != col_bit(w_col_q)));
             // late bits only in a write
             assert (!(w_set_i != {EW{1'b0}} && !w_en_q));
         end

@@ -37,6 +37,8 @@
 module sp_tag_fsm #(
     // columns of a table row, a power of two 1..8
     parameter NCOL = 4,
+    // width of a column number, at least 1
+    parameter COL_W = 2,
     // counter-table count field
     parameter COUNT_BITS = 16,
     // widest tag
@@ -72,9 +74,10 @@ module sp_tag_fsm #(
     // its misses reach it, with no increment in front of the comparison)
     input  wire [3:0]                   replace_m1_i,
     input  wire                         discard_i,
-    // the way that changes (one-hot) and its new contents;
+    // the way that changes (one-hot and its number) and its new contents;
     // whether the new tag is the key (E1, E5)
     output wire [NCOL-1:0]              sel_o,
+    output reg  [COL_W-1:0]             col_o,
     output wire [COUNT_BITS-1:0]        count_o,
     output wire                         valid_o,
     output wire [TAG_BITS_MAX-1:0]      tag_o,
@@ -315,8 +318,17 @@ module sp_tag_fsm #(
                 outcome_of = outcome_of | (all[s*OW +: OW] & {OW{one[s]}});
         end
     endfunction
+    function [COL_W-1:0] col_of(input [NCOL-1:0] one);
+        integer s;
+        begin
+            col_of = {COL_W{1'b0}};
+            for (s = 0; s < NCOL; s = s + 1)
+                col_of = col_of | (s[COL_W-1:0] & {COL_W{one[s]}});
+        end
+    endfunction
     wire [OW-1:0] reason_outcome = outcome_of(outcome, sel_reason);
     wire [OW-1:0] chosen = reason ? reason_outcome : outcome_of(outcome, smallest);
+    always @* col_o = reason ? col_of(sel_reason) : col_of(smallest);
     wire [RW-1:0] unused_chosen_report;
     assign {next_hit_sat_o, next_cm_sat_o, next_evict_ge_o, count_o, valid_o, tag_o, tag_key_o, miss_o, cm_o,
             unused_chosen_report} = chosen;

@@ -61,12 +61,10 @@ module sp_formal_table (
 
     wire [NCOL*EW-1:0] a_row, b_row;
     wire [EW-1:0]      a_entry, b_entry, w_data;
-    wire               b_valid, b_w_row_hit, b_w_entry_hit, inflight, a_b_entry_hit;
-    wire [NCOL-1:0]    b_sel;   // S2B's column, one-hot
+    wire               b_valid, b_col, b_w_row_hit, b_w_entry_hit, inflight, a_b_entry_hit;
     wire [NCOL-1:0]    w_sel;   // W's column, one-hot
     // strengthening only
-    wire               f_w_en, f_w_row, f_w2_en, f_w2_row;
-    wire [NCOL-1:0]    f_w2_sel, f_w3_sel;
+    wire               f_w_en, f_w_row, f_w2_en, f_w2_row, f_w2_col, f_w3_col;
     wire [EW-1:0]      f_w2_data, f_w3_data;
     wire               f_r_valid, f_r_row, f_a_valid, f_a_row, f_a_col, f_b_row;
     wire [NCOL*EW-1:0] f_r_row_data;
@@ -86,14 +84,14 @@ module sp_formal_table (
         .h_valid_i(h_valid), .h_row_i(h_row), .h_col_i(h_col),
         .a_row_o(a_row), .a_entry_o(a_entry), .a_col_o(), .a_ram_row_o(), .a_wr_row_o(),
         .a_from_w_o(a_from_w), .a_from_w2_o(), .a_from_w3_o(),
-        .b_valid_o(b_valid), .b_sel_o(b_sel), .b_row_o(b_row), .b_entry_o(b_entry),
+        .b_valid_o(b_valid), .b_col_o(b_col), .b_sel_o(), .b_row_o(b_row), .b_entry_o(b_entry),
         .b_w_row_hit_o(b_w_row_hit), .b_w_entry_hit_o(b_w_entry_hit),
         .w_sel_o(w_sel), .w_data_o(w_data),
         .wr_en_i(wr_en), .wr_col_i(wr_col), .wr_sel_i({wr_col, !wr_col}), .wr_data_i(wr_data), .a_b_entry_hit_o(a_b_entry_hit),
         .w_set_i(w_set),
         .clear_i(clear), .clear_row_i(clear_row), .inflight_o(inflight),
         .f_w_en_o(f_w_en), .f_w_row_o(f_w_row), .f_w2_en_o(f_w2_en), .f_w2_row_o(f_w2_row),
-        .f_w2_sel_o(f_w2_sel), .f_w2_data_o(f_w2_data), .f_w3_sel_o(f_w3_sel),
+        .f_w2_col_o(f_w2_col), .f_w2_data_o(f_w2_data), .f_w3_col_o(f_w3_col),
         .f_w3_data_o(f_w3_data), .f_r_valid_o(f_r_valid), .f_r_row_o(f_r_row),
         .f_r_row_data_o(f_r_row_data), .f_r_hit_o(f_r_hit), .f_a_valid_o(f_a_valid),
         .f_a_row_o(f_a_row), .f_a_col_o(f_a_col), .f_a_hit1_o(f_a_hit1), .f_a_hit2_col_o(f_a_hit2_col),
@@ -147,7 +145,7 @@ module sp_formal_table (
     // still (S1R: the decision being made now and W, W2; S2A: the decision
     // being made now; S2B: W merged, nothing missing)
     wire [EW-1:0] f_seen_r = (f_r_hit[1] && w_sel[f_col]) ? w_data | w_set :
-                             (f_r_hit[2] && f_w2_sel[f_col]) ? f_w2_data :
+                             (f_r_hit[2] && f_w2_col == f_col) ? f_w2_data :
                              f_r_row_data[f_col*EW +: EW];
     wire [EW-1:0] f_seen_a = a_row[f_col*EW +: EW] | (a_from_w[f_col] ? w_set : {EW{1'b0}});
     wire [EW-1:0] f_seen_b = (b_w_row_hit && w_sel[f_col]) ? w_data | w_set :
@@ -163,7 +161,7 @@ module sp_formal_table (
             // last written value, in its row and as its own entry
             if (b_valid && f_b_row == f_row)
                 assert (f_seen_b == f_full);
-            if (b_valid && f_b_row == f_row && b_sel[f_col])
+            if (b_valid && f_b_row == f_row && b_col == f_col)
                 assert (f_entry_b == f_full);
             // strengthening: S2A's merged row and S1R's read, each with the
             // writes it still misses, hold every write before those
@@ -186,16 +184,16 @@ module sp_formal_table (
             if (f_a_valid) begin
                 assert (f_a_hit[0] == (f_w_en && f_w_row == f_a_row));
                 // W2's and W3's hits, by their columns
-                assert (f_a_hit2_col == ((f_w2_en && f_w2_row == f_a_row) ? f_w2_sel
+                assert (f_a_hit2_col == ((f_w2_en && f_w2_row == f_a_row) ? ({{(NCOL - 1){1'b0}}, 1'b1} << f_w2_col)
                                                                            : {NCOL{1'b0}}));
-                assert (f_a_hit3_col == ((f_w3_en_q && f_w3_row_q == f_a_row) ? f_w3_sel
+                assert (f_a_hit3_col == ((f_w3_en_q && f_w3_row_q == f_a_row) ? ({{(NCOL - 1){1'b0}}, 1'b1} << f_w3_col)
                                                                                : {NCOL{1'b0}}));
             end
             if (b_valid) assert (b_w_row_hit == (f_w_en && f_w_row == f_b_row));
             // the S2A event's entry is the one the decision now writes
             if (f_a_valid)
                 assert (a_b_entry_hit == (wr_en && f_b_row == f_a_row && wr_col == f_a_col));
-            assert (b_w_entry_hit == (b_w_row_hit && (w_sel & b_sel) != {NCOL{1'b0}}));
+            assert (b_w_entry_hit == (b_w_row_hit && w_sel[b_col]));
         end
     end
 
@@ -206,19 +204,19 @@ module sp_formal_table (
         f_b_hits_q <= f_a_valid ? f_a_hit : 3'b000;
     always @* begin
         c_fwd_all:   cover (f_b_here && f_b_hits_q == 3'b111 && b_w_row_hit);
-        c_entry_w:   cover (f_b_here && b_sel[f_col] && b_w_entry_hit && f_w_tracked);
+        c_entry_w:   cover (f_b_here && b_col == f_col && b_w_entry_hit && f_w_tracked);
         c_from_ram:  cover (f_b_here && f_b_hits_q == 3'b000 && !b_w_row_hit &&
                             f_shadow_q != {EW{1'b0}});
         // the read returned x: W2 is the write of the clock it was issued in
         c_collide:   cover (f_past_valid && f_defined_q && f_r_valid && f_r_row == f_row &&
-                            f_r_hit[2] && f_w2_sel[f_col]);
+                            f_r_hit[2] && f_w2_col == f_col);
         c_clear:     cover (f_past_valid && f_defined_q && clear && clear_row == f_row &&
                             f_shadow_q != {EW{1'b0}});
-        c_other_col: cover (f_past_valid && wr_en && {wr_col, !wr_col} != b_sel);
+        c_other_col: cover (f_past_valid && wr_en && wr_col != b_col);
         c_now:       cover (f_past_valid && f_defined_q && f_now_tracked);
         // late bits reach the S2B event through S2A's merge, and through W
         c_late_a:    cover (f_b_here && f_b_late != {EW{1'b0}});
-        c_late_w:    cover (f_b_here && b_sel[f_col] && b_w_entry_hit && w_set != {EW{1'b0}});
+        c_late_w:    cover (f_b_here && b_col == f_col && b_w_entry_hit && w_set != {EW{1'b0}});
     end
     wire unused = ^{a_entry, f_row_zero, f_w3_data};
 

@@ -76,7 +76,7 @@ module sp_formal_tag_fsm;
 
     wire [NCOL-1:0]  sel;
     wire             tag_key;
-    wire [COL_W-1:0] col = sel[1];   // the chosen way's number (checked one-hot below)
+    wire [COL_W-1:0] col;
     wire [CB-1:0]    count_n;
     wire             valid_n, emit;
     wire [TB-1:0]    tag_n;
@@ -85,14 +85,14 @@ module sp_formal_tag_fsm;
     wire [7:0]       edges;
 
     sp_tag_fsm #(
-        .NCOL(NCOL), .COUNT_BITS(CB), .TAG_BITS_MAX(TB), .MISS_BITS(MB)
+        .NCOL(NCOL), .COL_W(COL_W), .COUNT_BITS(CB), .TAG_BITS_MAX(TB), .MISS_BITS(MB)
     ) u_dut (
         .count_i(count), .valid_i(valid), .tag_i(tag), .miss_i(miss), .in_set_i(in_set),
         .match_i(match), .le_i(le), .hit_i(hit_s), .cm_i(cm_s), .replaced_i(rep_s), .flags_i(flags),
         .rate_le1_i(rate <= 16'd1), .rate_le2_i(rate <= 16'd2),
         .evict_le1_i(evict_hits <= 16'd1), .evict_le2_i(evict_hits <= 16'd2),
         .key_i(key), .replace_m1_i(replace_misses - 4'd1), .discard_i(discard),
-        .sel_o(sel), .count_o(count_n), .valid_o(valid_n), .tag_o(tag_n),
+        .sel_o(sel), .col_o(col), .count_o(count_n), .valid_o(valid_n), .tag_o(tag_n),
         .tag_key_o(tag_key), .miss_o(miss_n), .cm_o(cm_n),
         .emit_o(emit), .emit_count_o(emit_count), .discard_o(discarded), .edge_o(edges),
         .next_hit_sat_o(next_hit_sat), .next_cm_sat_o(next_cm_sat), .next_evict_ge_o(next_evict_ge)
@@ -125,9 +125,9 @@ module sp_formal_tag_fsm;
                edges == 8'b1 << E4 || edges == 8'b1 << E5 || edges == 8'b1 << E5A ||
                edges == 8'b1 << E6 || edges == 8'b1 << E6A ||
                edges == ((8'b1 << E1) | (8'b1 << E2)) || edges == ((8'b1 << E5) | (8'b1 << E2)));
-        // on one way, of the tuple's set
-        assert(sel == (2'b01 << col));
+        // on a way of the tuple's set, named one-hot and by number alike
         assert(in_set[col]);
+        assert(sel == (2'b01 << col));
         // the victim rule (5.4): the first way holding the tuple, else the
         // first Empty way, else the Evict way, else the fewest hits (the
         // lower way on ties)
