@@ -1007,7 +1007,14 @@ PATH_PLANS = {
                       "path",
     "sp_stage1.v": "the modes' decisions selected into W, the message and the accounting",
     "sp_table.v": "the counter table's read-modify-write: W merged over the registered row "
-                  "(W's column compared with the event's) in front of the decision",
+                  "(W's column compared with the event's) in front of the decision. Tried "
+                  "and not kept: W's count compared with the row's other counts a clock "
+                  "ahead, by the decision that writes it (its new count is one of six "
+                  "candidates, each compared on S2A's row beside the decision, the sums as "
+                  "one carry chain after a bitwise three-term add), so that S2B's order of "
+                  "the counts starts from registers: the tagged build at 93.6 / 94.7 / "
+                  "98.0 MHz over seeds 1-3, 8.3 ns of its 10.7 ns path routes, the wider "
+                  "decision spreading the loop from W back into W",
     "sp_samplers.v": "the samplers' multiplications. In S1H the draw times RATE, from the "
                      "draw's register through a DSP block (MULT18X18D) into the product's: "
                      "Yosys maps the block without its own input and output registers, so "
