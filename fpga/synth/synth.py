@@ -622,7 +622,11 @@ def markdown(results, configs, baseline=None):
         "(router1 on the ECP5): on one HTP netlist (of a register-file variant not kept),",
         "router2 reached 86.8 / 75.2 / 78.3 MHz against router1's 107.8 / 116.1 / 124.3",
         "(seeds 1-3), and router2 with `--tmg-ripup` was still ripping up after 10 minutes",
-        "on one seed.",
+        "on one seed. The placer is nextpnr's default too (HeAP, timing weight 10): with",
+        "`--placer-heap-timingweight 30` the tagged build's netlist reached 98.0 / 106.1 /",
+        "108.2 MHz against 102.3 / 101.8 / 104.4, and H[P] + A_16's 100.3 against 114.7 on",
+        "seed 1; the simulated-annealing placer (`--placer sa`) had not placed the tagged",
+        "build's seed 1 after 15 minutes.",
         "LUT4 counts Yosys's LUT4 cells; an adder's carry cells (SB_CARRY, CCU2C) are counted",
         "apart, and the placed logic cells include everything.",
         "Yosys runs %s; both map the logic to LUTs with ABC9, Yosys 0.70's" % " and ".join(
@@ -1012,7 +1016,7 @@ PATH_PLANS = {
                   "ahead, by the decision that writes it (its new count is one of six "
                   "candidates, each compared on S2A's row beside the decision, the sums as "
                   "one carry chain after a bitwise three-term add), so that S2B's order of "
-                  "the counts starts from registers: the tagged build at 93.6 / 94.7 / "
+                  "the counts starts from registers: the tagged build at 93.5 / 94.6 / "
                   "98.0 MHz over seeds 1-3, 8.3 ns of its 10.7 ns path routes, the wider "
                   "decision spreading the loop from W back into W",
     "sp_samplers.v": "the samplers' multiplications. In S1H the draw times RATE, from the "
