@@ -1018,7 +1018,11 @@ PATH_PLANS = {
                   "one carry chain after a bitwise three-term add), so that S2B's order of "
                   "the counts starts from registers: the tagged build at 93.5 / 94.6 / "
                   "98.0 MHz over seeds 1-3, 8.3 ns of its 10.7 ns path routes, the wider "
-                  "decision spreading the loop from W back into W",
+                  "decision spreading the loop from W back into W; and the row's sums "
+                  "(count + 1, count + miss, count + miss + 1) added on S2A's row and "
+                  "registered instead of added in S2B: tagged at 106.9 / 102.6 / 97.6, "
+                  "tagged + A_16 at 102.2 / 105.8 / 108.2, the paths still W's count "
+                  "compared with the row's into W",
     "sp_samplers.v": "the samplers' multiplications. In S1H the draw times RATE, from the "
                      "draw's register through a DSP block (MULT18X18D) into the product's: "
                      "Yosys maps the block without its own input and output registers, so "
