@@ -67,6 +67,8 @@ module sp_formal_htp (
     wire          e_hit  = e[H_LSB];
     wire [HW-1:0] next   = {1'b0, e_own} + 1'b1;
     wire          reach  = {1'b0, next} >= rate_x;
+    // the owner's phase + 1 reaching RATE, as sp_samplers gives it
+    wire          own_ph_rep = {1'b0, own_ph1} >= rate_x;
 
     wire          emit;
     wire [HW-1:0] emit_count, count_in;
@@ -79,7 +81,7 @@ module sp_formal_htp (
         .a_entry_i(a_entry), .a_tag_i(a_tag),
         .b_entry_i(b_entry), .b_tag_i(b_tag), .w_data_i(w_data), .b_w_entry_hit_i(b_w_entry_hit),
         .next_i(next), .reach_i(reach),
-        .own_ph1_i(own_ph1), .own_ph_reach_i({1'b0, own_ph1} >= rate_x),
+        .own_ph1_i(own_ph1), .own_ph_reach_i(own_ph_rep),
         .rest_ph_i(rest_ph), .claim_in_i(claim_in),
         .emit_o(emit), .emit_count_o(emit_count), .entry_o(entry_n), .count_in_o(count_in)
     );
@@ -96,7 +98,6 @@ module sp_formal_htp (
     wire          rest_ev   = e_val && e_tag != b_tag;
     wire [HW-1:0] rest_next = {1'b0, e_rest} + 1'b1;
     wire          rest_rep  = rest_ev && {1'b0, rest_next} >= rate_x;
-    wire          own_ph_rep = {1'b0, own_ph1} >= rate_x;
     // what the entry held, what it holds, what left as a message
     wire [HW+1:0] held_before = e_val ? {2'b00, e_own} + {2'b00, e_rest} : {(HW + 2){1'b0}};
     wire [HW+1:0] held_after  = {2'b00, n_own} + {2'b00, n_rest};
