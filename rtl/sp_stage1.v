@@ -215,6 +215,7 @@ module sp_stage1 #(
     wire [COL_W-1:0]   a_col, b_col;
     wire [NCOL-1:0]    w_sel, b_sel;   // W's and S2B's columns, one-hot
     wire               b_w_row_hit, b_w_entry_hit, table_inflight, a_b_entry_hit;
+    wire [NCOL-1:0]    b_w_here;       // the columns of S2B's row W writes
     wire [EW-1:0]      w_set;
 `ifdef SP_ASSERT
     wire               a_w_en;   // W holds a write
@@ -262,6 +263,7 @@ module sp_stage1 #(
         .b_entry_o      (b_entry),
         .b_w_row_hit_o  (b_w_row_hit),
         .b_w_entry_hit_o(b_w_entry_hit),
+        .b_w_here_o     (b_w_here),
         .w_sel_o        (w_sel),
         .w_data_o       (w_data),
         .wr_en_i        (s2_write),
@@ -473,6 +475,8 @@ module sp_stage1 #(
             end
 
             // ---- S2B: the row with W merged, and the comparisons with W
+            // W's row hit and column apart: the proofs' forwarding reads them
+            wire unused_w_hit = ^{b_w_row_hit, w_sel};
             reg [NCOL*EW-1:0]   row_fw;
             reg [NCOL-1:0]      w_here;      // column k is W's, and W hits this row
             reg [NCOL-1:0]      match;
@@ -527,7 +531,7 @@ module sp_stage1 #(
                 le     = b_le_q;
                 flags  = b_flags_q;
                 for (i = 0; i < NCOL; i = i + 1) begin
-                    w_here[i] = b_w_row_hit && w_sel[i];
+                    w_here[i] = b_w_here[i];
                     if (w_here[i]) row_fw[i*EW +: EW] = w_data;
                     if (w_here[i]) flags[i*NF +: NF] = w_flags_all;
                     match[i] = w_here[i] ? (b_in_set_q[i] && w_match_q) : b_match_q[i];
@@ -682,7 +686,7 @@ module sp_stage1 #(
             assign t_entry      = {EW{1'b0}};
             // the thresholds and the whole row only matter to the tagged compressor
             wire unused_tag = ^{evict_hits_i, replace_misses_i, discard_i, ways_log2_i, b_row, tag_qb, w_sel,
-                                a_col, b_w_row_hit, t_valid, t_count, t_entry, a_ram_row, a_wr_row, a_from_w,
+                                a_col, b_w_row_hit, b_w_here, t_valid, t_count, t_entry, a_ram_row, a_wr_row, a_from_w,
                                 a_from_w2, a_from_w3};
 `ifdef SP_ASSERT
             wire unused_a_w_en = a_w_en;   // the tagged compressor's checks read it

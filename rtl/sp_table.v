@@ -15,9 +15,11 @@
  * the row, each where a flag registered in S1R says it hits the row, and
  * the merged row is registered for S2B: the decision sees that row and
  * the one write it misses still, the decision of the clock before, now in
- * W (b_w_row_hit_o says whether it hits the row).  So no decision path
+ * W (b_w_row_hit_o says whether it hits the row; b_w_here_o, which of
+ * the row's columns it writes, registered as one with the row hit because
+ * the tagged decision's forwarding fans out from it).  So no decision path
  * starts at a RAM, and the one write the decision must merge itself comes
- * from a register.
+ * from a register, and where it lands from a register too.
  *
  * A decision may finish a write in W: bits w_set_i, set in the clock W
  * holds it (CR's "window sampled", decided a clock after the rest of its
@@ -93,6 +95,9 @@ module sp_table #(
     output wire [EW-1:0]        b_entry_o,
     output wire                 b_w_row_hit_o,
     output wire                 b_w_entry_hit_o,
+    // the columns W writes in S2B's row: b_w_row_hit_o and W's column,
+    // registered as one, so the decision's forwarding starts from flip-flops
+    output wire [NCOL-1:0]      b_w_here_o,
     output wire [NCOL-1:0]      w_sel_o,    // W's column as a one-hot vector
     output wire [EW-1:0]        w_data_o,
     // S2B's decision: the entry it writes into its row, and the column;
@@ -243,6 +248,7 @@ module sp_table #(
     // the event was in S2A is in W now
     reg [NCOL*EW-1:0] b_data_q;
     reg               b_w_row_hit_q;
+    reg  [NCOL-1:0]   b_w_here_q;
     wire              a_b_row_hit = wr_en_i && b_row_q == a_row_q;
 
     always @(posedge clk_i) begin
@@ -260,6 +266,7 @@ module sp_table #(
         b_col_q       <= a_col_q;
         b_data_q  <= a_row;
         b_w_row_hit_q <= a_b_row_hit;
+        b_w_here_q    <= a_b_row_hit ? wr_sel_i : {NCOL{1'b0}};
         w_en_q        <= wr_en_i;
         w_row_q       <= b_row_q;
         w_col_q       <= wr_col_i;
@@ -279,6 +286,7 @@ module sp_table #(
             a_hit2_col_q  <= {NCOL{1'b0}};
             a_hit3_col_q  <= {NCOL{1'b0}};
             b_w_row_hit_q <= 1'b0;
+            b_w_here_q    <= {NCOL{1'b0}};
             w_en_q        <= 1'b0;
             w2_en_q       <= 1'b0;
         end
@@ -301,6 +309,7 @@ module sp_table #(
     assign b_entry_o       = b_data_q[b_col_q*EW +: EW];
     assign b_w_row_hit_o   = b_w_row_hit_q;
     assign b_w_entry_hit_o = b_w_row_hit_q && w_sel_q[b_col_q];
+    assign b_w_here_o      = b_w_here_q;
     assign a_b_entry_hit_o = a_b_row_hit && wr_col_i == a_col_q;
     assign w_sel_o         = w_sel_q;
     assign w_data_o        = w_data_q;
@@ -428,6 +437,8 @@ module sp_table #(
             // its column, told twice, is one column, in W too
             assert (!(wr_en_i && wr_sel_i != col_bit(wr_col_i)));
             assert (!(w_en_q && w_sel_q != col_bit(w_col_q)));
+            // the forwarding's columns are W's where W hits S2B's row
+            assert (b_w_here_q == (b_w_row_hit_q ? w_sel_q : {NCOL{1'b0}}));
             // late bits only in a write
             assert (!(w_set_i != {EW{1'b0}} && !w_en_q));
         end

@@ -1011,10 +1011,11 @@ PATH_PLANS = {
                       "path",
     "sp_stage1.v": "the modes' decisions selected into W, the message and the accounting",
     "sp_table.v": "the counter table's read-modify-write: W merged over the registered row "
-                  "(W's column compared with the event's) in front of the decision, whose "
-                  "choice and outcome go back into W in the same clock. Routes are most of "
-                  "that loop (6.0 to 6.5 ns of 9.6 to 9.8 in the tagged build, 8.7 to 10.1 "
-                  "ns of 12.9 to 13.0 in the full one): what the decision reports (the "
+                  "(the columns it writes there registered in S2A) in front of the "
+                  "decision, whose choice and outcome go back into W in the same clock. "
+                  "Routes are most of that loop (5.6 to 6.7 ns of 9.2 to 9.4 in the "
+                  "tagged build, 8.7 to 10.1 ns of 12.9 to 13.0 in the "
+                  "full one before those columns were registered): what the decision reports (the "
                   "message, its count, the discard, the transitions) selected a clock later "
                   "from the registered choice would leave the loop only the way's new "
                   "contents to carry. Tried "
@@ -1031,7 +1032,11 @@ PATH_PLANS = {
                   "compared with the row's into W; and S2B's entry registered on its own "
                   "from S2A's instead of selected from the registered row: tagged at "
                   "108.5 / 100.1 / 100.6, tagged + A_16 at 105.1 / 102.6 / 104.1, the full "
-                  "build at 75.1 / 76.8 / 75.1 with 307 LUT4 fewer",
+                  "build at 75.1 / 76.8 / 75.1 with 307 LUT4 fewer; and, with the columns "
+                  "registered, E4's outcome (the one a choice by the counts' order "
+                  "takes) made apart from each way's full outcome and selected by the "
+                  "smallest: tagged at 105.1 / 103.4 / 107.4 with 82 LUT4 more (without "
+                  "the columns registered 104.6 / 99.1 / 106.4)",
     "sp_samplers.v": "the samplers' multiplications. In S1H the draw times RATE, from the "
                      "draw's register through a DSP block (MULT18X18D) into the product's: "
                      "Yosys maps the block without its own input and output registers, so "
