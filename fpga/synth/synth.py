@@ -1036,7 +1036,12 @@ PATH_PLANS = {
                   "registered, E4's outcome (the one a choice by the counts' order "
                   "takes) made apart from each way's full outcome and selected by the "
                   "smallest: tagged at 105.1 / 103.4 / 107.4 with 82 LUT4 more (without "
-                  "the columns registered 104.6 / 99.1 / 106.4)",
+                  "the columns registered 104.6 / 99.1 / 106.4); and each way's transition "
+                  "written as one-hot conditions with every field an AND-OR of them and "
+                  "its sources, so that a sum passes two gates to the choice: tagged at "
+                  "108.3 / 108.3 / 109.0 with 173 LUT4 more, its paths then the register "
+                  "file's read data (the PC filter's selected entry, the accounting's "
+                  "snapshot word) as often as W's loop, each 9.2 ns",
     "sp_samplers.v": "the samplers' multiplications. In S1H the draw times RATE, from the "
                      "draw's register through a DSP block (MULT18X18D) into the product's: "
                      "Yosys maps the block without its own input and output registers, so "
