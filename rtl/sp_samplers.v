@@ -99,11 +99,6 @@ module sp_samplers #(
     // bits to set in that write as it lands
     output wire                  w_emit_o,
     output wire [EW-1:0]         w_set_o
-`ifdef FORMAL
-    // the generator's state, the draw the next event takes (the samplers
-    // proof ties it to the spec's generator)
-    , output wire [31:0]           f_draw_o
-`endif
 );
 
     localparam HW = COUNT_BITS + 1;          // a stage-1 message count
@@ -160,7 +155,6 @@ module sp_samplers #(
     wire [HW-1:0]    own_ph1   = own_ph + {{COUNT_BITS{1'b0}}, 1'b1};
     wire unused_ph = ^{own_wide[HW+DW-1:HW], rest_wide[HW+DW-1:HW]};
 `ifdef FORMAL
-    assign f_draw_o = draw_q;
     // The whole-block proof cuts the products free (any draw).  Whatever
     // the draw, a product's high half is a phase below RATE, and HTP keeps
     // a phase in a count field on that ground: so do the free ones.

@@ -19,7 +19,8 @@
  * event's draw.
  *
  * The spec's generator is kept as the next draw, as the RTL keeps it, and
- * the RTL's register (draw_q) is read through its port f_draw_o: the two are
+ * the RTL's register (draw_q, on no port of sp_samplers) is read through
+ * f_draw_q, which samplers.sby connects to it by name: the two are
  * asserted equal, which checks the generator (5.1: reset, SEED, one step
  * per drawing event) and lets the induction tie every draw to the spec's.
  * The draws range over every non-zero value: a SEED write's is free, and
@@ -85,7 +86,8 @@ module sp_formal_samplers (
     // RATE <= 2^CB fits the message-count width
     wire [HW-1:0] rate_h = rate[HW-1:0];
 
-    // ---- the spec's generator (5.1): a draw steps it, then tests the state
+    // ---- the spec's generator (5.1): a draw steps it, then tests the state;
+    // written from the spec here, not taken from the RTL, which it checks
     function [31:0] f_xorshift(input [31:0] x);
         reg [31:0] t;
         begin
@@ -97,8 +99,8 @@ module sp_formal_samplers (
     // the draw the next event takes (the state stepped once: a SEED write
     // sets the state to the hashed seed, and a draw steps it first)
     reg  [31:0] f_s_h;
-    // the RTL's
-    wire [31:0] f_draw_q;
+    // the RTL's, connected in samplers.sby
+    (* keep *) wire [31:0] f_draw_q;
 
     // ---- the event through S1R, S2A, S2B, and W (CR's late decision)
     reg         f_past = 1'b0;
@@ -139,8 +141,7 @@ module sp_formal_samplers (
         .emit_o(emit), .emit_count_o(emit_count), .entry_o(entry_n),
         .next_o(next), .reach_o(reach),
         .own_ph1_o(own_ph1), .own_ph_reach_o(own_ph_reach), .rest_ph_o(rest_ph), .claim_in_o(claim_in),
-        .w_emit_o(w_emit), .w_set_o(w_set),
-        .f_draw_o(f_draw_q)
+        .w_emit_o(w_emit), .w_set_o(w_set)
     );
     wire [CB:0] w_landed = f_w_word | w_set[CB:0];
 
